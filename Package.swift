@@ -1,0 +1,38 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "handbook",
+    products: [
+        .executable(name: "handbook", targets: ["handbook"]),
+        .library(name: "Markdown", type: .static, targets: ["Markdown"]),
+        .library(name: "Mustache", type: .static, targets: ["Mustache"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "Mustache"),
+        .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML"]),
+        .target(name: "HandbookCLI", dependencies: ["Handbook"]),
+        .executableTarget(name: "handbook", dependencies: ["HandbookCLI"]),
+        .target(name: "HandbookTestSupport", dependencies: ["Handbook"], path: "Tests/HandbookTestSupport"),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "HandbookTests", dependencies: ["Handbook", "HandbookTestSupport"]),
+        .testTarget(name: "HandbookCLITests", dependencies: ["HandbookCLI", "HandbookTestSupport"]),
+        .testTarget(
+            name: "GoldenTests",
+            dependencies: ["HandbookCLI", "HandbookTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,78 @@
+import CCmarkGFM
+
+/// Copies a cmark-gfm node tree into `MarkdownNode` values.
+enum CmarkTreeConverter {
+    static func convert(_ node: OpaquePointer) -> MarkdownNode {
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(convert(current))
+            child = cmark_node_next(current)
+        }
+        let start = SourcePosition(
+            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        let end = SourcePosition(
+            line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        return MarkdownNode(kind: kind(of: node), children: children, start: start, end: end)
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        let typeName = string(cmark_node_get_type_string(node))
+        switch typeName {
+        case "table":
+            let count = Int(cmark_gfm_extensions_get_table_columns(node))
+            let raw = cmark_gfm_extensions_get_table_alignments(node)
+            let alignments: [MarkdownNode.Alignment] = (0..<count).map { index in
+                switch raw?[index] {
+                case UInt8(ascii: "l"): return .left
+                case UInt8(ascii: "c"): return .center
+                case UInt8(ascii: "r"): return .right
+                default: return .none
+                }
+            }
+            return .table(alignments: alignments)
+        case "table_header", "table_row":
+            return .tableRow(isHeader: cmark_gfm_extensions_get_table_row_is_header(node) != 0)
+        case "table_cell": return .tableCell
+        case "strikethrough": return .strikethrough
+        default: break
+        }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            return .list(
+                ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)),
+                tight: cmark_node_get_list_tight(node) != 0)
+        case CMARK_NODE_ITEM:
+            let isTask = typeName == "tasklist"
+            return .item(task: isTask ? cmark_gfm_extensions_get_tasklist_item_checked(node) : nil)
+        case CMARK_NODE_CODE_BLOCK:
+            return .codeBlock(
+                info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_INLINE: return .htmlInline(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK:
+            return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE:
+            return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        default:
+            // Footnotes and custom nodes are not enabled; keep their text readable anyway.
+            return .paragraph
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// `Markdown` turns CommonMark + GFM text into a tree of Swift values and renders that tree as HTML.
+///
+/// 1. `MarkdownParser.parse(_:)` runs cmark-gfm with the table, strikethrough, autolink, tagfilter and
+///    tasklist extensions, converts every cmark node into a `MarkdownNode` (with its source position)
+///    and frees the C tree at once, so the rest of the program never touches C memory.
+/// 2. Callers may rewrite the tree (links, anchors, captions) as plain values.
+/// 3. `HTMLRenderer` writes the tree as HTML. With default options its output is byte-for-byte what
+///    cmark-gfm's own HTML renderer gives, which the peer spec tests check; options add what the site
+///    needs (heading anchors, table header scopes and captions, labelled code blocks).
+import CCmarkGFM
+
+/// Parses Markdown text with cmark-gfm and the GFM extensions the handbook uses.
+public struct MarkdownParser: Sendable {
+    /// The GFM extensions attached to every parser, in cmark-gfm's names.
+    public static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+
+    /// The extensions this parser attaches.
+    public let extensions: [String]
+
+    /// Creates a parser; registering cmark-gfm's core extensions happens once per process.
+    /// Pass no extensions for plain CommonMark (the CommonMark spec examples assume none).
+    public init(extensions: [String] = MarkdownParser.extensionNames) {
+        _ = MarkdownParser.registration
+        self.extensions = extensions
+    }
+
+    /// Parses `text` into a document tree whose positions are 1-based lines and UTF-8 byte columns.
+    public func parse(_ text: String) -> MarkdownNode {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
+            return MarkdownNode(kind: .document)
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensions {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var source = text
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else { return MarkdownNode(kind: .document) }
+        defer { cmark_node_free(root) }
+        return CmarkTreeConverter.convert(root)
+    }
+
+    private static let registration: Void = {
+        cmark_gfm_core_extensions_ensure_registered()
+    }()
+}

@@ -1,0 +1,105 @@
+/// One node of a parsed Markdown document, a plain value detached from cmark's C tree.
+public struct MarkdownNode: Sendable, Equatable {
+    /// Column alignment of a GFM table.
+    public enum Alignment: Sendable, Equatable {
+        case none, left, center, right
+    }
+
+    /// What the node is, with the data that kind carries.
+    public enum Kind: Sendable, Equatable {
+        case document
+        case blockQuote
+        case list(ordered: Bool, start: Int, tight: Bool)
+        case item(task: Bool?)
+        case codeBlock(info: String, literal: String)
+        case htmlBlock(String)
+        case paragraph
+        case heading(level: Int)
+        case thematicBreak
+        case table(alignments: [Alignment])
+        /// A table caption: only made by callers (cmark has none); rendered as `<caption>`.
+        case tableCaption
+        case tableRow(isHeader: Bool)
+        case tableCell
+        case text(String)
+        case softBreak
+        case lineBreak
+        case code(String)
+        case htmlInline(String)
+        case emphasis
+        case strong
+        case strikethrough
+        case link(url: String, title: String)
+        case image(url: String, title: String)
+    }
+
+    /// The node's kind.
+    public var kind: Kind
+    /// Child nodes in document order.
+    public var children: [MarkdownNode]
+    /// Where the node starts in the source (line 0 for nodes made by callers).
+    public var start: SourcePosition
+    /// Where the node ends in the source.
+    public var end: SourcePosition
+    /// HTML `id` for a heading; set by callers that number anchors.
+    public var anchor: String?
+    /// Extra HTML attributes for a link (`class`, `hreflang`, …), written in this order.
+    public var attributes: [(String, String)] {
+        get { attributeStorage.map { ($0.name, $0.value) } }
+        set { attributeStorage = newValue.map { Attribute(name: $0.0, value: $0.1) } }
+    }
+    private var attributeStorage: [Attribute] = []
+
+    /// Creates a node.
+    public init(
+        kind: Kind, children: [MarkdownNode] = [],
+        start: SourcePosition = SourcePosition(line: 0, column: 0),
+        end: SourcePosition = SourcePosition(line: 0, column: 0)
+    ) {
+        self.kind = kind
+        self.children = children
+        self.start = start
+        self.end = end
+    }
+
+    /// The text a reader would see, without markup: used for titles, anchors and search.
+    public var plainText: String {
+        var out = ""
+        appendPlainText(to: &out)
+        return out
+    }
+
+    private func appendPlainText(to out: inout String) {
+        switch kind {
+        case .text(let s), .code(let s): out += s
+        case .softBreak, .lineBreak: out += " "
+        case .codeBlock(_, let literal): out += literal
+        case .htmlBlock, .htmlInline, .image: break
+        default:
+            for child in children { child.appendPlainText(to: &out) }
+        }
+    }
+
+    /// Calls `body` for this node and every descendant, parents before children.
+    public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
+        try body(self)
+        for child in children { try child.forEach(body) }
+    }
+
+    /// Rewrites this node and every descendant in place, children first.
+    public mutating func transform(_ body: (inout MarkdownNode) throws -> Void) rethrows {
+        for index in children.indices { try children[index].transform(body) }
+        try body(&self)
+    }
+
+    private struct Attribute: Sendable, Equatable {
+        var name: String
+        var value: String
+    }
+
+    /// Two nodes are equal when kind, children, positions, anchor and attributes are.
+    public static func == (a: MarkdownNode, b: MarkdownNode) -> Bool {
+        a.kind == b.kind && a.children == b.children && a.start == b.start && a.end == b.end
+            && a.anchor == b.anchor && a.attributeStorage == b.attributeStorage
+    }
+}
