@@ -1,0 +1,73 @@
+import Foundation
+
+/// `Handbook` builds the Mobile Application Accessibility Handbook from Markdown into a static site.
+///
+/// This file is the only one that knows every stage; it runs them in order:
+/// 1. **Load** (`ContentLoader`): `content/site.yaml` and each language tree.
+/// 2. **Parse** (`PageParser`): front matter with libyaml, bodies with cmark-gfm, anchors, lint.
+/// 3. **Resolve** (`SiteResolver`): IDs, cross-references, back-links, translations and fallbacks.
+/// 4. **Render** (`PageRenderer`): Mustache templates, assets, data export and sitemap, in memory.
+/// 5. **Write** (`OutputWriter`): staging folder swapped in, only when no stage reported an error.
+public struct Build {
+    /// What a build or check produced.
+    public struct Result: Sendable {
+        /// Every diagnostic, sorted.
+        public var diagnostics: [Diagnostic]
+        /// The rendered files (empty when a stage failed).
+        public var files: [OutputFile]
+        /// The resolved site, when the build got that far.
+        public var site: ResolvedSite?
+        /// Whether the run had no errors.
+        public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    }
+
+    private let paths: ProjectPaths
+
+    /// Creates a build of the project at `paths`.
+    public init(paths: ProjectPaths) {
+        self.paths = paths
+    }
+
+    /// Runs every stage but writing; `check` uses it as it is.
+    public func run() -> Result {
+        let diagnostics = DiagnosticEngine()
+        guard let content = ContentLoader(paths: paths, diagnostics: diagnostics).load() else {
+            return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil)
+        }
+        let parser = PageParser(diagnostics: diagnostics)
+        var parsed = [ParsedPage?](repeating: nil, count: content.pages.count)
+        parsed.withUnsafeMutableBufferPointer { slots in
+            let buffer = slots
+            DispatchQueue.concurrentPerform(iterations: content.pages.count) { index in
+                buffer[index] = parser.parse(content.pages[index])
+            }
+        }
+        let site = SiteResolver(diagnostics: diagnostics).resolve(parsed.compactMap { $0 }, content: content)
+        let sourceStrings = site.strings[content.config.sourceLanguage.code]
+        guard let templates = TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
+        else {
+            return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
+        }
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics).render(site)
+        return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
+    }
+
+    /// Runs every stage and writes the output when there were no errors.
+    public func build() -> Result {
+        var result = run()
+        guard result.succeeded else { return result }
+        do {
+            try OutputWriter().write(result.files, to: paths.output)
+        } catch {
+            let location = SourceLocation(path: paths.display(paths.output))
+            let message: String
+            switch error {
+            case .notAFolder: message = "the output path is a file, not a folder"
+            case .cannotWrite(let path, let why): message = "cannot write \(path): \(why)"
+            case .unsafePath(let path): message = "refusing to write \"\(path)\" outside the output folder"
+            }
+            result.diagnostics.append(.error("write-failed", message, at: location))
+        }
+        return result
+    }
+}

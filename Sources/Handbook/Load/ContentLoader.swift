@@ -1,0 +1,146 @@
+import Foundation
+
+/// Everything the load stage read: the site configuration and every content file, sorted by path.
+public struct LoadedContent: Sendable {
+    /// Languages and the source language.
+    public var config: SiteConfig
+    /// Practice, section and page files of every language.
+    public var pages: [SourceFile]
+    /// Each language's `strings.yaml`, by language code.
+    public var strings: [String: SourceFile]
+}
+
+/// Load stage: finds and reads `content/site.yaml` and every language tree under `content/`.
+///
+/// It owns the problems of files as files: unreadable, not UTF-8, too large, in a folder that is no
+/// language, or reached through a link that leaves `content/`.
+public struct ContentLoader {
+    private let paths: ProjectPaths
+    private let diagnostics: DiagnosticEngine
+
+    /// The folders a language tree may hold, one per page kind.
+    static let pageFolders = ["practices", "sections", "pages"]
+
+    /// Creates a loader.
+    public init(paths: ProjectPaths, diagnostics: DiagnosticEngine) {
+        self.paths = paths
+        self.diagnostics = diagnostics
+    }
+
+    /// Reads the content folder; returns nil when even `site.yaml` cannot be used.
+    public func load() -> LoadedContent? {
+        let siteFile = paths.content.appendingPathComponent("site.yaml")
+        guard let site = read(siteFile, language: "", relativePath: "site.yaml"),
+            let config = SiteConfigReader(diagnostics: diagnostics).read(site)
+        else { return nil }
+        let codes = config.languages.map(\.code)
+        var pages: [SourceFile] = []
+        var strings: [String: SourceFile] = [:]
+        for entry in listing(paths.content) {
+            let url = paths.content.appendingPathComponent(entry)
+            if entry == "site.yaml" { continue }
+            guard isDirectory(url) else {
+                diagnostics.error(
+                    "unexpected-file", "unexpected file in the content folder; expected site.yaml and language folders",
+                    at: SourceLocation(path: paths.display(url)))
+                continue
+            }
+            guard codes.contains(entry) else {
+                var notes: [Diagnostic.Note] = [Diagnostic.Note("site.yaml lists \(codes.joined(separator: ", "))")]
+                if let near = NearMiss.suggestion(for: entry, among: codes) {
+                    notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
+                }
+                diagnostics.error(
+                    "unknown-language", "folder \"\(entry)\" is not a language listed in site.yaml",
+                    at: SourceLocation(path: paths.display(url)), notes: notes)
+                continue
+            }
+            loadLanguage(entry, into: &pages, strings: &strings)
+        }
+        pages.sort { $0.path < $1.path }
+        return LoadedContent(config: config, pages: pages, strings: strings)
+    }
+}
+
+private extension ContentLoader {
+    func loadLanguage(_ code: String, into pages: inout [SourceFile], strings: inout [String: SourceFile]) {
+        let folder = paths.content.appendingPathComponent(code)
+        for entry in listing(folder) {
+            let url = folder.appendingPathComponent(entry)
+            if entry == "strings.yaml" {
+                if let file = read(url, language: code, relativePath: entry) { strings[code] = file }
+                continue
+            }
+            guard ContentLoader.pageFolders.contains(entry), isDirectory(url) else {
+                var notes = [Diagnostic.Note("a language folder holds practices/, sections/, pages/ and strings.yaml")]
+                if let near = NearMiss.suggestion(for: entry, among: ContentLoader.pageFolders + ["strings.yaml"]) {
+                    notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
+                }
+                diagnostics.error(
+                    "unexpected-file", "unexpected \"\(entry)\" in a language folder",
+                    at: SourceLocation(path: paths.display(url)), notes: notes)
+                continue
+            }
+            for name in listing(url) {
+                let file = url.appendingPathComponent(name)
+                guard name.hasSuffix(".md"), !isDirectory(file) else {
+                    diagnostics.error(
+                        "unexpected-file", "only Markdown files (.md) belong in \(entry)/",
+                        at: SourceLocation(path: paths.display(file)))
+                    continue
+                }
+                if let source = read(file, language: code, relativePath: "\(entry)/\(name)") {
+                    pages.append(source)
+                }
+            }
+        }
+    }
+
+    /// Names in a folder, sorted, hidden files left out, so every run sees the same order.
+    func listing(_ folder: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    func isDirectory(_ url: URL) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+    }
+
+    func read(_ url: URL, language: String, relativePath: String) -> SourceFile? {
+        let display = paths.display(url)
+        let location = SourceLocation(path: display)
+        let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+        let contentRoot = paths.content.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+        guard real.hasPrefix(contentRoot) else {
+            diagnostics.error(
+                "path-escape", "this file is a link to \(real), outside the content folder", at: location,
+                notes: [Diagnostic.Note("copy the file into content/ instead of linking to it")])
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            diagnostics.error("unreadable-file", "file not found", at: location)
+            return nil
+        }
+        do {
+            let (text, hash) = try FileReader.read(url)
+            return SourceFile(path: display, language: language, relativePath: relativePath, text: text, hash: hash)
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                diagnostics.error("unreadable-file", "cannot read the file: \(reason)", at: location)
+            case .tooLarge(let size):
+                diagnostics.error(
+                    "file-too-large",
+                    "the file is \(size) bytes; content files may be at most \(FileReader.maximumSize) bytes",
+                    at: location)
+            case .invalidUTF8(let line, let column):
+                diagnostics.error(
+                    "invalid-utf8", "the file is not valid UTF-8",
+                    at: SourceLocation(path: display, line: line, column: column),
+                    notes: [Diagnostic.Note("save the file as UTF-8")])
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where a run reads and writes: the project root and the three folders, as given on the command line.
+public struct ProjectPaths: Sendable {
+    /// The folder paths in diagnostics are relative to (the working directory).
+    public var root: URL
+    /// The content folder (`content/`).
+    public var content: URL
+    /// The templates folder (`templates/`).
+    public var templates: URL
+    /// The output folder (`public/`).
+    public var output: URL
+
+    /// Creates paths; relative folder names are taken from `root`.
+    public init(root: URL, content: String = "content", templates: String = "templates", output: String = "public") {
+        let base = root.standardizedFileURL
+        func resolve(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL
+                : base.appendingPathComponent(path).standardizedFileURL
+        }
+        self.root = base
+        self.content = resolve(content)
+        self.templates = resolve(templates)
+        self.output = resolve(output)
+    }
+
+    /// `url`'s path relative to the root when it lies inside it, else its absolute path.
+    public func display(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}

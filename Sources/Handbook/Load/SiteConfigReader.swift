@@ -1,0 +1,37 @@
+/// Reads `content/site.yaml`: the published languages and which one is the source.
+struct SiteConfigReader {
+    let diagnostics: DiagnosticEngine
+
+    func read(_ file: SourceFile) -> SiteConfig? {
+        let root: YAMLNode
+        do {
+            root = try YAMLReader.read(file.text)
+        } catch {
+            diagnostics.error(
+                "yaml-syntax", error.message,
+                at: SourceLocation(path: file.path, line: error.line, column: error.column))
+            return nil
+        }
+        let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
+        var languages: [Language] = []
+        for item in fields.list("languages", required: true) {
+            let entry = FieldReader(item, path: file.path, lineOffset: 0, diagnostics: diagnostics)
+            guard let code = entry.string("code", required: true), let name = entry.string("name", required: true)
+            else { continue }
+            let dir = entry.oneOf("dir", ["ltr", "rtl"]) ?? "ltr"
+            entry.rejectUnknownKeys(["code", "name", "dir"])
+            languages.append(Language(code: code, name: name, dir: dir))
+        }
+        let sourceCode = fields.string("source_language", required: true)
+        fields.rejectUnknownKeys(["languages", "source_language"])
+        guard let sourceCode, !languages.isEmpty else { return nil }
+        guard let source = languages.first(where: { $0.code == sourceCode }) else {
+            diagnostics.error(
+                "unknown-language", "source_language \"\(sourceCode)\" is not among the languages",
+                at: fields.location(of: "source_language"))
+            return nil
+        }
+        let ordered = [source] + languages.filter { $0.code != source.code }
+        return SiteConfig(languages: ordered, sourceLanguage: source)
+    }
+}

@@ -1,0 +1,63 @@
+/// What a content page is, independent of language: the key that ties a translation to its source
+/// and that cross-references name.
+public enum PageKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// A best practice by ID, such as `2.10`.
+    case practice(String)
+    /// A section of the guide by number, such as `7.3.6.5`.
+    case section(String)
+    /// Any other page by ID, such as `about`.
+    case page(String)
+
+    /// The folder that holds this kind of page in each language tree.
+    public var folder: String {
+        switch self {
+        case .practice: return "practices"
+        case .section: return "sections"
+        case .page: return "pages"
+        }
+    }
+
+    /// The ID, number or name without the kind.
+    public var id: String {
+        switch self {
+        case .practice(let id), .section(let id), .page(let id): return id
+        }
+    }
+
+    /// `bp:2.10`, `sec:7.3.6.5`, `page:about`: the form authors write.
+    public var description: String {
+        switch self {
+        case .practice(let id): return "bp:\(id)"
+        case .section(let id): return "sec:\(id)"
+        case .page(let id): return "page:\(id)"
+        }
+    }
+
+    /// Practices, then sections, then pages; IDs in numeric order (`2.9` before `2.10`).
+    public static func < (a: PageKey, b: PageKey) -> Bool {
+        if a.rank != b.rank { return a.rank < b.rank }
+        return NumberOrder.less(a.id, b.id)
+    }
+
+    private var rank: Int {
+        switch self {
+        case .practice: return 0
+        case .section: return 1
+        case .page: return 2
+        }
+    }
+}
+
+/// Orders dotted numbers part by part (`7.3.10` after `7.3.9`), falling back to text.
+public enum NumberOrder {
+    /// Whether `a` sorts before `b`.
+    public static func less(_ a: String, _ b: String) -> Bool {
+        let pa = a.split(separator: "."), pb = b.split(separator: ".")
+        for (x, y) in zip(pa, pb) where x != y {
+            if let ix = Int(x), let iy = Int(y) { return ix < iy }
+            return x < y
+        }
+        if pa.count != pb.count { return pa.count < pb.count }
+        return a < b
+    }
+}

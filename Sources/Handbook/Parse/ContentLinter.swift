@@ -1,0 +1,83 @@
+import Markdown
+
+/// The content accessibility linter: problems a reader would meet that the author can fix in the
+/// Markdown. Errors: an image without alt text, a link without text, a skipped heading level, a
+/// table without header cells, raw HTML (dropped by the safe renderer), a script URL. Warning: link
+/// text that says nothing out of context ("click here", "more").
+struct ContentLinter {
+    let diagnostics: DiagnosticEngine
+    let lineMap: LineMap
+
+    /// Link texts that mean nothing when a screen reader lists the page's links.
+    static let vagueLinkTexts: Set<String> = [
+        "click here", "here", "more", "read more", "this", "link", "this link", "click", "learn more", "details",
+        "這裡", "这里", "按此", "点击这里", "更多",
+    ]
+
+    func lint(_ body: MarkdownNode) {
+        var previousLevel = 1
+        body.forEach { node in
+            let location = lineMap.location(node.start)
+            switch node.kind {
+            case .heading(let level):
+                if level == 1 {
+                    diagnostics.error(
+                        "heading-level", "a level-1 heading in the body; the page title is already the h1",
+                        at: location, notes: [Diagnostic.Note("start the body's headings at \"##\"")])
+                } else if level > previousLevel + 1 {
+                    diagnostics.error(
+                        "heading-level", "heading level \(level) follows level \(previousLevel), skipping a level",
+                        at: location,
+                        notes: [Diagnostic.Note("use \"\(String(repeating: "#", count: previousLevel + 1))\" here")])
+                }
+                previousLevel = level
+            case .image(let url, _):
+                if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
+                    diagnostics.error(
+                        "image-alt", "image \"\(url)\" has no alt text", at: location,
+                        notes: [Diagnostic.Note("describe the image between the brackets: ![what it shows](\(url))")])
+                }
+                checkURL(url, at: location)
+            case .link(let url, _):
+                checkLink(node, url: url, at: location)
+            case .table:
+                let header = node.children.first { if case .tableRow(true) = $0.kind { return true } else { return false } }
+                let labels = header?.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } ?? []
+                if labels.isEmpty || labels.contains(where: \.isEmpty) {
+                    diagnostics.error(
+                        "table-header", "table without a header cell for every column", at: location,
+                        notes: [Diagnostic.Note("give the first row a label for every column")])
+                }
+            case .htmlBlock, .htmlInline:
+                diagnostics.error(
+                    "raw-html", "raw HTML is not allowed in content and would be dropped", at: location,
+                    notes: [Diagnostic.Note("write it in Markdown instead")])
+            default:
+                break
+            }
+        }
+    }
+
+    private func checkLink(_ node: MarkdownNode, url: String, at location: SourceLocation) {
+        checkURL(url, at: location)
+        let text = node.plainText.trimmingCharacters(in: .whitespaces)
+        let isCrossReference = url.hasPrefix("bp:") || url.hasPrefix("sec:")
+        let hasImageText = node.children.contains { if case .image = $0.kind { return !$0.plainText.isEmpty } else { return false } }
+        if text.isEmpty && !isCrossReference && !hasImageText {
+            diagnostics.error(
+                "empty-link", "link to \"\(url)\" has no text", at: location,
+                notes: [Diagnostic.Note("write what the link leads to between the brackets")])
+        } else if ContentLinter.vagueLinkTexts.contains(text.lowercased()) {
+            diagnostics.warning(
+                "link-text", "link text \"\(text)\" does not say where the link leads", at: location,
+                notes: [Diagnostic.Note("name the destination, for example the page's title")])
+        }
+    }
+
+    private func checkURL(_ url: String, at location: SourceLocation) {
+        let lower = url.lowercased().trimmingCharacters(in: .whitespaces)
+        for scheme in ["javascript:", "vbscript:", "data:", "file:"] where lower.hasPrefix(scheme) {
+            diagnostics.error("unsafe-url", "\(scheme) URLs are not allowed", at: location)
+        }
+    }
+}

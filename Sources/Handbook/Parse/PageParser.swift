@@ -1,0 +1,177 @@
+import Markdown
+
+/// Parse stage: splits a file into front matter and body, reads the front matter with libyaml into
+/// typed fields, parses the body with cmark-gfm, gives headings their anchors and runs the content
+/// linter. It never looks at other pages; the resolve stage does.
+public struct PageParser: Sendable {
+    private let diagnostics: DiagnosticEngine
+    private let parser = MarkdownParser()
+
+    /// The principles a practice can belong to, in the guide's order.
+    public static let principles = ["perceivable", "operable", "understandable", "other"]
+    /// The categories practices are grouped in, in the guide's order.
+    public static let categories = ["text", "sensory", "multimedia", "navigation", "control", "user-interface", "input"]
+    /// The platforms a section can be about.
+    public static let platforms = ["android", "ios", "common"]
+
+    /// Creates a parser that reports to `diagnostics`.
+    public init(diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+    }
+
+    /// Parses one file; nil when the front matter is unusable (the problems are reported).
+    public func parse(_ file: SourceFile) -> ParsedPage? {
+        guard let split = splitFrontMatter(file) else { return nil }
+        let yaml: YAMLNode
+        do {
+            yaml = try YAMLReader.read(split.yaml)
+        } catch {
+            diagnostics.error(
+                "yaml-syntax", error.message,
+                at: SourceLocation(path: file.path, line: error.line + split.yamlLineOffset, column: error.column))
+            return nil
+        }
+        let fields = FieldReader(yaml, path: file.path, lineOffset: split.yamlLineOffset, diagnostics: diagnostics)
+        let lineMap = LineMap(path: file.path, body: split.body, firstBodyLine: split.firstBodyLine)
+        var body = parser.parse(split.body)
+        let headings = assignAnchors(&body, lineMap: lineMap)
+        ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
+        return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap)
+    }
+}
+
+private extension PageParser {
+    struct Split {
+        var yaml: String
+        var yamlLineOffset: Int
+        var body: String
+        var firstBodyLine: Int
+    }
+
+    /// Front matter is the text between a first line `---` and the next line `---` (or `...`).
+    func splitFrontMatter(_ file: SourceFile) -> Split? {
+        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == "---" else {
+            let message = file.text.isEmpty ? "the file is empty" : "the file does not start with front matter"
+            diagnostics.error(
+                "missing-front-matter", message, at: SourceLocation(path: file.path, line: 1, column: 1),
+                notes: [Diagnostic.Note("start the file with a line \"---\", the YAML fields, and another \"---\"")])
+            return nil
+        }
+        guard let close = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
+            diagnostics.error(
+                "missing-front-matter", "the front matter is not closed by a line \"---\"",
+                at: SourceLocation(path: file.path, line: 1, column: 1))
+            return nil
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        let body = lines[(close + 1)...].joined(separator: "\n")
+        return Split(yaml: yaml, yamlLineOffset: 1, body: body, firstBodyLine: close + 2)
+    }
+
+    /// Gives every heading a unique anchor (repeats get `-1`, `-2`, as on GitHub) and lists them.
+    func assignAnchors(_ body: inout MarkdownNode, lineMap: LineMap) -> [Heading] {
+        var headings: [Heading] = []
+        var used: [String: Int] = [:]
+        body.transformPreorder { node in
+            guard case .heading(let level) = node.kind else { return }
+            let text = node.plainText
+            var anchor = Slug.make(text)
+            if anchor.isEmpty { anchor = "section" }
+            if let count = used[anchor] {
+                used[anchor] = count + 1
+                anchor = "\(anchor)-\(count)"
+            } else {
+                used[anchor] = 1
+            }
+            node.anchor = anchor
+            headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
+        }
+        return headings
+    }
+
+    func readFrontMatter(
+        _ fields: FieldReader, file: SourceFile, body: MarkdownNode, headings: [Heading], lineMap: LineMap
+    ) -> ParsedPage? {
+        let folder = file.relativePath.split(separator: "/").first.map(String.init) ?? ""
+        let title = fields.string("title", required: true)
+        let summary = fields.string("summary") ?? ""
+        let sourceHash = fields.locatedString("source_hash")
+        var common = ["title", "summary", "source_hash"]
+        let key: Located<String>?
+        let details: ParsedPage.Details
+        let pageKey: (String) -> PageKey
+        switch folder {
+        case "practices":
+            key = fields.locatedString("id", required: true)
+            let principle = fields.oneOf("principle", PageParser.principles, required: true)
+            let category = fields.oneOf("category", PageParser.categories)
+            if principle != nil, principle != "other", !fields.has("category") {
+                diagnostics.error("missing-key", "front matter has no \"category\"", at: fields.location(fields.node))
+            }
+            details = .practice(
+                PracticeDetails(
+                    principle: principle ?? "other", category: category, adoption: fields.string("adoption") ?? "",
+                    sections: fields.stringList("sections")))
+            common += ["id", "principle", "category", "adoption", "sections"]
+            pageKey = PageKey.practice
+        case "sections":
+            key = fields.locatedString("number", required: true)
+            details = .section(
+                SectionDetails(
+                    platform: fields.oneOf("platform", PageParser.platforms) ?? "common",
+                    parent: fields.locatedString("parent"),
+                    practices: fields.stringList("practices"), related: fields.stringList("related"),
+                    programDetails: fields.list("program_details").map { readProgramDetail($0, fields: fields) }))
+            common += ["number", "platform", "parent", "practices", "related", "program_details"]
+            pageKey = PageKey.section
+        default:
+            key = fields.locatedString("id", required: true)
+            details = .page
+            common += ["id"]
+            pageKey = PageKey.page
+        }
+        fields.rejectUnknownKeys(common)
+        guard let key, let title else { return nil }
+        let expectedName = "\(key.value).md"
+        if !file.relativePath.hasSuffix("/" + expectedName) {
+            diagnostics.error(
+                "file-name", "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
+                notes: [Diagnostic.Note("rename the file, or correct the ID")])
+        }
+        if let bad = key.value.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
+            diagnostics.error(
+                "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: key.location)
+            return nil
+        }
+        return ParsedPage(
+            file: file, key: pageKey(key.value), keyLocation: key.location, title: title, summary: summary,
+            details: details, body: body, headings: headings, sourceHash: sourceHash, lineMap: lineMap)
+    }
+
+    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader) -> ProgramDetail {
+        let fields = FieldReader(node, path: parent.path, lineOffset: parent.lineOffset, diagnostics: diagnostics)
+        let detail = ProgramDetail(
+            description: fields.string("description", required: true) ?? "",
+            layout: fields.string("layout"), viewController: fields.string("view_controller"),
+            codeFile: fields.string("code_file"),
+            functions: fields.list("functions").compactMap { item in
+                if case .scalar(let text, _) = item.value { return text }
+                diagnostics.error(
+                    "front-matter-type", "items of \"functions\" must be text, found \(item.shapeName)",
+                    at: fields.location(item))
+                return nil
+            },
+            related: fields.stringList("related"))
+        fields.rejectUnknownKeys(["description", "layout", "view_controller", "code_file", "functions", "related"])
+        return detail
+    }
+}
+
+extension MarkdownNode {
+    /// Visits this node and its descendants parents first, allowing changes.
+    mutating func transformPreorder(_ body: (inout MarkdownNode) -> Void) {
+        body(&self)
+        for index in children.indices { children[index].transformPreorder(body) }
+    }
+}

@@ -1,0 +1,88 @@
+import Markdown
+
+/// Parse stage output for one file: front matter as typed values and the body as a tree, every
+/// piece located, nothing yet checked against other pages.
+public struct ParsedPage: Sendable {
+    /// The file.
+    public var file: SourceFile
+    /// Which page this is.
+    public var key: PageKey
+    /// Where the ID or number was written.
+    public var keyLocation: SourceLocation
+    /// The page title (the `h1`).
+    public var title: String
+    /// One sentence for lists, link titles and search snippets.
+    public var summary: String
+    /// Kind-specific front matter.
+    public var details: Details
+    /// The Markdown body with heading anchors set.
+    public var body: MarkdownNode
+    /// The body's headings in order.
+    public var headings: [Heading]
+    /// For translations: the hash of the English file the translation was made from.
+    public var sourceHash: Located<String>?
+    /// Converts body positions to file locations.
+    public var lineMap: LineMap
+
+    /// Front matter that only some kinds of page have.
+    public enum Details: Sendable {
+        case practice(PracticeDetails)
+        case section(SectionDetails)
+        case page
+    }
+}
+
+/// A heading of a page body.
+public struct Heading: Sendable, Hashable {
+    /// 2 to 6 (the page title is the only level 1).
+    public var level: Int
+    /// The heading's plain text.
+    public var text: String
+    /// The `id` it gets, unique within the page.
+    public var anchor: String
+    /// Where it is.
+    public var location: SourceLocation
+}
+
+/// A practice's own front matter.
+public struct PracticeDetails: Sendable {
+    /// `perceivable`, `operable`, `understandable` or `other`.
+    public var principle: String
+    /// The category within the principle; 4.1 has none.
+    public var category: String?
+    /// How the templates adopt the practice, in one sentence.
+    public var adoption: String
+    /// Related sections named in the front matter.
+    public var sections: [Located<String>]
+}
+
+/// A section's own front matter.
+public struct SectionDetails: Sendable {
+    /// `android`, `ios` or `common`.
+    public var platform: String
+    /// The parent section when it is not the number minus its last part (the guide's 9.1.3 and 9.1.4).
+    public var parent: Located<String>?
+    /// Related practices named in the front matter.
+    public var practices: [Located<String>]
+    /// Other sections this one refers to.
+    public var related: [Located<String>]
+    /// The program details tables.
+    public var programDetails: [ProgramDetail]
+}
+
+/// One "Program Details" block of the guide: which layout or view controller, which code file,
+/// and what its classes and functions do.
+public struct ProgramDetail: Sendable {
+    /// What the code is for.
+    public var description: String
+    /// Android layout file.
+    public var layout: String?
+    /// iOS view controller.
+    public var viewController: String?
+    /// Source file.
+    public var codeFile: String?
+    /// What the class or function does, one item each, as inline Markdown.
+    public var functions: [String]
+    /// Sections the block refers to.
+    public var related: [Located<String>]
+}

@@ -1,0 +1,108 @@
+import Markdown
+
+/// Renders page bodies and inline snippets as HTML for the site: header scopes on tables, a caption
+/// from a `Table: …` paragraph just before a table, tables in a keyboard-scrollable region, and
+/// code blocks labelled with their language and platform.
+struct BodyRenderer: Sendable {
+    private let renderer: HTMLRenderer
+    private let parser = MarkdownParser()
+
+    /// Display names and platforms of the code fence tags authors use.
+    static let codeLanguages: [String: (name: String, platform: String?)] = [
+        "kotlin": ("Kotlin", "Android"), "java": ("Java", "Android"), "xml": ("XML", "Android"),
+        "swift": ("Swift", "iOS"), "objc": ("Objective-C", "iOS"), "objective-c": ("Objective-C", "iOS"),
+        "text": ("Text", nil), "json": ("JSON", nil), "yaml": ("YAML", nil), "sh": ("Shell", nil),
+        "shell": ("Shell", nil), "bash": ("Shell", nil), "html": ("HTML", nil), "css": ("CSS", nil),
+        "javascript": ("JavaScript", nil), "js": ("JavaScript", nil), "markdown": ("Markdown", nil),
+        "gradle": ("Gradle", "Android"),
+    ]
+
+    init() {
+        var options = HTMLRenderer.Options()
+        options.tableHeaderScope = true
+        options.alignmentClasses = true
+        options.codeBlock = { info, literal in BodyRenderer.codeBlock(info: info, literal: literal) }
+        renderer = HTMLRenderer(options: options)
+    }
+
+    /// The body as HTML.
+    func render(_ body: MarkdownNode) -> String {
+        var body = body
+        Self.attachCaptions(&body)
+        return wrapTables(renderer.render(body))
+    }
+
+    /// One line of inline Markdown (a program-details item) as HTML without a paragraph.
+    func renderInline(_ text: String) -> String {
+        let document = parser.parse(text)
+        guard document.children.count == 1, let paragraph = document.children.first, paragraph.kind == .paragraph
+        else { return renderer.render(document) }
+        return renderer.renderChildren(of: paragraph)
+    }
+
+    /// A paragraph that starts with `Table:` right before a table becomes that table's caption.
+    static func attachCaptions(_ node: inout MarkdownNode) {
+        var index = 0
+        while index < node.children.count {
+            if index + 1 < node.children.count, case .table = node.children[index + 1].kind,
+                node.children[index].kind == .paragraph,
+                case .text(let first)? = node.children[index].children.first?.kind, first.hasPrefix("Table: ")
+            {
+                var caption = node.children[index]
+                caption.kind = .tableCaption
+                caption.children[0].kind = .text(String(first.dropFirst("Table: ".count)))
+                node.children[index + 1].children.insert(caption, at: 0)
+                node.children.remove(at: index)
+                continue
+            }
+            attachCaptions(&node.children[index])
+            index += 1
+        }
+    }
+
+    static func codeBlock(info: String, literal: String) -> String {
+        let tag = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        let known = codeLanguages[tag]
+        var label = known?.name ?? (tag.isEmpty ? "Code" : tag)
+        if let platform = known?.platform { label += " · \(platform)" }
+        let languageClass = tag.isEmpty ? "" : " class=\"language-\(HTMLEscaping.escape(tag))\""
+        return "<figure class=\"code\"><figcaption>\(HTMLEscaping.escape(label))</figcaption>"
+            + "<pre tabindex=\"0\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></figure>\n"
+    }
+
+    /// Puts each table in a labelled region that scrolls sideways (and from the keyboard) on narrow
+    /// screens instead of making the whole page scroll.
+    private func wrapTables(_ html: String) -> String {
+        guard html.contains("<table>") else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: "<table>") {
+            out += rest[..<start.lowerBound]
+            var label = "Table"
+            if rest[start.upperBound...].hasPrefix("\n<caption>"),
+                let end = rest[start.upperBound...].range(of: "</caption>")
+            {
+                let captionStart = rest.index(start.upperBound, offsetBy: "\n<caption>".count)
+                label = stripTags(String(rest[captionStart..<end.lowerBound]))
+            }
+            out += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label)\">\n<table>"
+            rest = rest[start.upperBound...]
+            if let close = rest.range(of: "</table>") {
+                out += rest[..<close.upperBound]
+                out += "\n</div>"
+                rest = rest[close.upperBound...]
+            }
+        }
+        out += rest
+        return out
+    }
+
+    private func stripTags(_ html: String) -> String {
+        var out = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { out.append(character) }
+        }
+        return out.replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

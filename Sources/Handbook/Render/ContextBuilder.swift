@@ -1,0 +1,268 @@
+import Mustache
+
+/// Template contexts for one language: content pages by kind, and the generated pages.
+struct ContextBuilder {
+    let site: ResolvedSite
+    let language: Language
+    let strings: UIStrings
+    let common: PageContext
+    private let body = BodyRenderer()
+
+    init(site: ResolvedSite, language: Language) {
+        self.site = site
+        self.language = language
+        strings = site.strings[language.code] ?? UIStrings(values: [:])
+        common = PageContext(site: site, language: language, strings: strings)
+    }
+
+    /// The template that renders a content page.
+    func templateName(for key: PageKey) -> String {
+        switch key {
+        case .practice: return "practice"
+        case .section: return "section"
+        case .page("index"): return "index"
+        case .page: return "page"
+        }
+    }
+
+    /// The context of a content page.
+    func context(for page: ResolvedPage) -> [String: MustacheValue] {
+        var context = common.base(
+            path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
+            state: page.state, breadcrumbs: breadcrumbs(page.key))
+        context["body"] = .string(body.render(page.body))
+        context["summary"] = .string(page.summary)
+        context["referenced_by"] = list(page.referencedBy, from: page.outputPath)
+        switch page.key {
+        case .practice(let id):
+            context["practice"] = .object(practiceContext(id, page: page))
+        case .section(let number):
+            context["section"] = .object(sectionContext(number, page: page))
+        case .page("index"):
+            context["principles"] = principlesContext(from: page.outputPath)
+        case .page:
+            break
+        }
+        return context
+    }
+
+    /// "2.10 Provide adjustable time control", "7.3.6.5 Register", "About this handbook".
+    func heading(_ page: ResolvedPage) -> String {
+        switch page.key {
+        case .practice(let id): return "\(id) \(page.title)"
+        case .section(let number): return "\(number) \(page.title)"
+        case .page: return page.title
+        }
+    }
+
+    /// The root `index.html`: the same welcome in every language, each leading to its home page.
+    static func rootContext(_ site: ResolvedSite) -> [String: MustacheValue] {
+        let source = site.strings[site.config.sourceLanguage.code] ?? UIStrings(values: [:])
+        return [
+            "lang": .string(site.config.sourceLanguage.code),
+            "title": .string(source.text("site_title")),
+            "stylesheet": .string(OutputLayout.stylesheet),
+            "script": .string(OutputLayout.script),
+            "preferences_script": .string(OutputLayout.preferencesScript),
+            "strings": .object(source.values.mapValues { .string($0) }),
+            "languages": .array(
+                site.config.languages.map { language in
+                    let strings = site.strings[language.code] ?? source
+                    return .object([
+                        "code": .string(language.code), "name": .string(language.name), "dir": .string(language.dir),
+                        "href": .string(OutputLayout.path(of: .page("index"), in: language.code)),
+                        "site_title": .string(strings.text("site_title")),
+                        "tagline": .string(strings.text("root_tagline")),
+                        "enter": .string(strings.text("root_enter")),
+                    ])
+                }),
+        ]
+    }
+}
+
+// MARK: - Content pages
+
+private extension ContextBuilder {
+    func breadcrumbs(_ key: PageKey) -> [(title: String, key: PageKey?)] {
+        switch key {
+        case .practice(let id):
+            return [(strings.text("nav_practices"), .page("practices")), (id, nil)]
+        case .section(let number):
+            var trail: [(String, PageKey?)] = [(number, nil)]
+            var current = site.sections.first { $0.number == number }?.parent
+            while let parent = current {
+                trail.insert((parent, .section(parent)), at: 0)
+                current = site.sections.first { $0.number == parent }?.parent
+            }
+            return [(strings.text("nav_sections"), .page("sections"))] + trail
+        case .page("index"):
+            return []
+        case .page:
+            return [(site.page(key, in: language.code)?.title ?? key.id, nil)]
+        }
+    }
+
+    func list(_ keys: [PageKey], from path: String) -> MustacheValue {
+        keys.isEmpty ? .null : .object(["items": .array(keys.map { common.link(to: $0, from: path) })])
+    }
+
+    func practiceContext(_ id: String, page: ResolvedPage) -> [String: MustacheValue] {
+        guard let info = site.practices.first(where: { $0.id == id }) else { return [:] }
+        var context: [String: MustacheValue] = [
+            "id": .string(id),
+            "principle": .string(strings.text("principle_\(info.principle)")),
+            "principle_href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle)"),
+            "sections": list(info.sections.map(PageKey.section), from: page.outputPath),
+        ]
+        if let category = info.category {
+            context["category"] = .string(strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"))
+        }
+        if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
+            context["adoption"] = .string(details.adoption)
+        }
+        context["pager"] = pager(PageKey.practice(id), among: site.practices.map { .practice($0.id) }, from: page.outputPath)
+        return context
+    }
+
+    func sectionContext(_ number: String, page: ResolvedPage) -> [String: MustacheValue] {
+        guard let info = site.sections.first(where: { $0.number == number }) else { return [:] }
+        var context: [String: MustacheValue] = [
+            "number": .string(number),
+            "platform": info.platform == "common" ? .null : .string(strings.text("platform_\(info.platform)")),
+            "practices": list(info.practices.map(PageKey.practice), from: page.outputPath),
+            "children": list(info.children.map(PageKey.section), from: page.outputPath),
+        ]
+        if case .section(let details) = page.source.details, !details.programDetails.isEmpty {
+            let count = details.programDetails.count
+            context["program_details"] = .array(
+                details.programDetails.enumerated().map { index, detail in
+                    programDetailContext(detail, index: index, count: count, platform: info.platform, from: page.outputPath)
+                })
+        }
+        context["pager"] = pager(PageKey.section(number), among: site.sections.map { .section($0.number) }, from: page.outputPath)
+        return context
+    }
+
+    func programDetailContext(_ detail: ProgramDetail, index: Int, count: Int, platform: String, from path: String) -> MustacheValue {
+        var rows: [MustacheValue] = [
+            .object(["label": .string(strings.text("program_description")), "html": .string(body.renderInline(detail.description))])
+        ]
+        func code(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            rows.append(.object(["label": .string(strings.text(label)), "html": .string("<code>\(escape(value))</code>")]))
+        }
+        code("program_layout", detail.layout)
+        code("program_view_controller", detail.viewController)
+        code("program_code_file", detail.codeFile)
+        if !detail.functions.isEmpty {
+            let items = detail.functions.map { "<li>\(body.renderInline($0))</li>" }.joined()
+            rows.append(.object(["label": .string(strings.text("program_functions")), "html": .string("<ul>\(items)</ul>")]))
+        }
+        let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
+        if !related.isEmpty {
+            let links = related.map { number -> String in
+                let href = RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code))
+                let title = site.page(.section(number), in: language.code)?.title ?? ""
+                return "<a href=\"\(escape(href))\">\(escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
+            }
+            rows.append(.object(["label": .string(strings.text("program_related")), "html": .string(links.joined(separator: "<br>"))]))
+        }
+        let caption = count == 1
+            ? strings.text("program_details")
+            : strings.text("program_details_numbered", ["index": String(index + 1), "count": String(count)])
+        return .object(["caption": .string(caption), "rows": .array(rows)])
+    }
+
+    func pager(_ key: PageKey, among keys: [PageKey], from path: String) -> MustacheValue {
+        guard let index = keys.firstIndex(of: key) else { return .null }
+        var out: [String: MustacheValue] = [:]
+        if index > 0 { out["previous"] = common.link(to: keys[index - 1], from: path) }
+        if index + 1 < keys.count { out["next"] = common.link(to: keys[index + 1], from: path) }
+        return out.isEmpty ? .null : .object(out)
+    }
+
+    func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+// MARK: - Generated pages
+
+extension ContextBuilder {
+    /// The context of a generated page: `practices`, `sections`, `principles`, `a-z`, `translation-status`.
+    func generatedContext(_ id: String) -> [String: MustacheValue] {
+        let key = PageKey.page(id)
+        let path = OutputLayout.path(of: key, in: language.code)
+        let title = strings.text("page_title_\(id.replacingOccurrences(of: "-", with: "_"))")
+        var context = common.base(
+            path: path, key: key, title: title, contentLanguage: language.code, state: .source,
+            breadcrumbs: [(title, nil)])
+        switch id {
+        case "practices", "principles":
+            context["principles"] = principlesContext(from: path)
+        case "sections":
+            context["chapters"] = .array(
+                site.sections.filter { $0.parent == nil }.map { sectionTree($0.number, from: path) })
+        case "a-z":
+            context["groups"] = AlphabeticalIndex(site: site, language: language.code).groups(from: path, link: common.link)
+        case "translation-status":
+            context["languages_status"] = TranslationStatus(site: site).context(strings: strings, from: path)
+        default:
+            break
+        }
+        return context
+    }
+
+    /// Principles with their categories and practices, for the home page and the practice lists.
+    func principlesContext(from path: String) -> MustacheValue {
+        .array(
+            PageParser.principles.compactMap { principle in
+                let practices = site.practices.filter { $0.principle == principle }
+                guard !practices.isEmpty else { return nil }
+                var categories: [MustacheValue] = []
+                var seen: [String] = []
+                for practice in practices where !seen.contains(practice.category ?? "") {
+                    seen.append(practice.category ?? "")
+                    let members = practices.filter { $0.category == practice.category }
+                    var category: [String: MustacheValue] = [
+                        "items": .array(members.map { common.link(to: .practice($0.id), from: path) }),
+                        "title": .bool(false), "anchor": .bool(false),
+                    ]
+                    if let name = practice.category {
+                        category["title"] = .string(strings.text("category_\(name.replacingOccurrences(of: "-", with: "_"))"))
+                        category["anchor"] = .string("\(principle)-\(name)")
+                    }
+                    categories.append(.object(category))
+                }
+                return .object([
+                    "anchor": .string(principle),
+                    "number": .string(String((PageParser.principles.firstIndex(of: principle) ?? 0) + 1)),
+                    "title": .string(strings.text("principle_\(principle)")),
+                    "description": .string(strings.text("principle_\(principle)_description")),
+                    "count": .string(strings.text("practice_count", ["count": String(practices.count)])),
+                    "categories": .array(categories),
+                ])
+            })
+    }
+
+    func sectionTree(_ number: String, from path: String) -> MustacheValue {
+        guard case .object(var item) = common.link(to: .section(number), from: path),
+            let info = site.sections.first(where: { $0.number == number })
+        else { return .null }
+        // Keys are always present: a missing one would make Mustache look it up in the parent item.
+        item["platform"] = info.platform == "common" ? .bool(false) : .string(strings.text("platform_\(info.platform)"))
+        item["children"] = info.children.isEmpty
+            ? .bool(false) : .object(["items": .array(info.children.map { sectionTree($0, from: path) })])
+        return .object(item)
+    }
+}

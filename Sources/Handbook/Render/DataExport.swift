@@ -1,0 +1,109 @@
+/// `data/handbook.json`, the machine-readable export for other tools, and `sitemap.xml` with
+/// hreflang alternates. Keys are written in a fixed order so the files are byte-identical per input.
+struct DataExport {
+    let site: ResolvedSite
+
+    func handbookJSON() -> OutputFile {
+        let codes = site.config.languages.map(\.code)
+        func byLanguage(_ value: (String) -> String) -> JSONValue {
+            .object(codes.map { ($0, .string(value($0))) })
+        }
+        func title(_ key: PageKey, _ code: String) -> String { site.page(key, in: code)?.title ?? "" }
+        let languages = JSONValue.array(
+            site.config.languages.map { .object([("code", .string($0.code)), ("name", .string($0.name)), ("dir", .string($0.dir))]) })
+        let practices = JSONValue.array(
+            site.practices.map { practice in
+                let key = PageKey.practice(practice.id)
+                return .object([
+                    ("id", .string(practice.id)), ("principle", .string(practice.principle)),
+                    ("category", practice.category.map(JSONValue.string) ?? .null),
+                    ("titles", byLanguage { title(key, $0) }),
+                    ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
+                    ("sections", .array(practice.sections.map(JSONValue.string))),
+                ])
+            })
+        let sections = JSONValue.array(
+            site.sections.map { section in
+                let key = PageKey.section(section.number)
+                return .object([
+                    ("number", .string(section.number)), ("titles", byLanguage { title(key, $0) }),
+                    ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
+                    ("platform", .string(section.platform)), ("parent", section.parent.map(JSONValue.string) ?? .null),
+                    ("practices", .array(section.practices.map(JSONValue.string))),
+                ])
+            })
+        let root = JSONValue.object([("languages", languages), ("practices", practices), ("sections", sections)])
+        return OutputFile(path: "data/handbook.json", text: root.serialized(indent: "") + "\n")
+    }
+
+    func sitemap() -> OutputFile {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+        let keys = (site.pages[site.config.sourceLanguage.code] ?? []).map(\.key)
+            + SiteResolver.generatedPageIDs.map(PageKey.page)
+        for key in keys {
+            for language in site.config.languages {
+                xml += "  <url>\n    <loc>\(OutputLayout.path(of: key, in: language.code))</loc>\n"
+                for other in site.config.languages {
+                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(other.code)\" href=\"\(OutputLayout.path(of: key, in: other.code))\"/>\n"
+                }
+                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"\(OutputLayout.path(of: key, in: site.config.sourceLanguage.code))\"/>\n"
+                xml += "  </url>\n"
+            }
+        }
+        xml += "</urlset>\n"
+        return OutputFile(path: "sitemap.xml", text: xml)
+    }
+}
+
+/// A small JSON writer with ordered object keys (Foundation's encoder sorts or shuffles them).
+indirect enum JSONValue {
+    case null
+    case string(String)
+    case number(Int)
+    case bool(Bool)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    func serialized(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return String(value)
+        case .string(let value): return JSONValue.quote(value)
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            if items.allSatisfy({ if case .string = $0 { return true } else { return false } }) {
+                return "[" + items.map { $0.serialized(indent: inner) }.joined(separator: ", ") + "]"
+            }
+            return "[\n" + items.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let pairs):
+            if pairs.isEmpty { return "{}" }
+            return "{\n" + pairs.map { "\(inner)\(JSONValue.quote($0.0)): \($0.1.serialized(indent: inner))" }
+                .joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "<": out += "\\u003c"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

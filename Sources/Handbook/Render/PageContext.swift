@@ -1,0 +1,111 @@
+import Mustache
+
+/// Builds the parts of a template context that every page shares: language, switcher, alternates,
+/// navigation, breadcrumbs and the UI strings.
+struct PageContext {
+    let site: ResolvedSite
+    let language: Language
+    let strings: UIStrings
+
+    /// Primary navigation, in order: page ID and string key of its label.
+    static let navigation = ["index", "principles", "practices", "sections", "a-z", "about"]
+
+    /// The common context of the page at `path`; `key` ties it to the same page in other languages.
+    func base(
+        path: String, key: PageKey, title: String, contentLanguage: String, state: TranslationState,
+        breadcrumbs: [(title: String, key: PageKey?)]
+    ) -> [String: MustacheValue] {
+        let root = RelativeURL.root(from: path)
+        var context: [String: MustacheValue] = [
+            "lang": .string(language.code),
+            "dir": .string(language.dir),
+            "title": .string(title),
+            "site_title": .string(strings.text("site_title")),
+            "root": .string(root),
+            "stylesheet": .string(root + OutputLayout.stylesheet),
+            "script": .string(root + OutputLayout.script),
+            "preferences_script": .string(root + OutputLayout.preferencesScript),
+            "home_href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("index"), in: language.code))),
+            "strings": .object(strings.values.mapValues { .string($0) }),
+        ]
+        if contentLanguage != language.code {
+            context["content_lang"] = .string(contentLanguage)
+        }
+        switch state {
+        case .missing:
+            context["notice"] = .string(strings.text("notice_missing_translation"))
+        case .outdated:
+            context["notice"] = .string(strings.text("notice_outdated_translation"))
+        default:
+            break
+        }
+        context["languages"] = .array(
+            site.config.languages.map { other in
+                let target = OutputLayout.path(of: key, in: other.code)
+                let otherState = site.page(key, in: other.code)?.state
+                return .object([
+                    "code": .string(other.code), "name": .string(other.name),
+                    "href": .string(RelativeURL.from(path, to: target)),
+                    "current": .bool(other.code == language.code),
+                    "untranslated": .bool(otherState == .missing),
+                ])
+            })
+        context["alternates"] = .array(
+            site.config.languages.map { other in
+                .object([
+                    "hreflang": .string(other.code),
+                    "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: other.code))),
+                ])
+            })
+        context["x_default_href"] = .string(
+            RelativeURL.from(path, to: OutputLayout.path(of: key, in: site.config.sourceLanguage.code)))
+        context["nav"] = .array(
+            PageContext.navigation.map { id in
+                let target = OutputLayout.path(of: .page(id), in: language.code)
+                return .object([
+                    "label": .string(strings.text("nav_\(id.replacingOccurrences(of: "-", with: "_"))")),
+                    "href": .string(RelativeURL.from(path, to: target)),
+                    "current": .bool(target == path),
+                    "section_current": .bool(target != path && isWithin(key, navigationID: id)),
+                ])
+            })
+        var crumbs: [MustacheValue] = []
+        let trail = [(strings.text("nav_index"), Optional(PageKey.page("index")))] + breadcrumbs
+        for (index, crumb) in trail.enumerated() where !(index > 0 && crumb.key == .page("index")) {
+            let isLast = index == trail.count - 1
+            var item: [String: MustacheValue] = ["title": .string(crumb.title), "current": .bool(isLast), "href": .bool(false)]
+            if let target = crumb.key, !isLast {
+                item["href"] = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))
+            }
+            crumbs.append(.object(item))
+        }
+        context["breadcrumbs"] = crumbs.count > 1 ? .object(["items": .array(crumbs)]) : .null
+        return context
+    }
+
+    /// Whether a page belongs under a navigation entry, so that entry can be marked as the current area.
+    private func isWithin(_ key: PageKey, navigationID: String) -> Bool {
+        switch (key, navigationID) {
+        case (.practice, "practices"), (.section, "sections"): return true
+        default: return false
+        }
+    }
+
+    /// A link to another page from the page at `path`, with its number and title.
+    func link(to key: PageKey, from path: String) -> MustacheValue {
+        let target = site.page(key, in: language.code)
+        var item: [String: MustacheValue] = [
+            "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: language.code))),
+            "id": .string(key.id),
+            "title": .string(target?.title ?? key.id),
+            "summary": .string(target?.summary ?? ""),
+        ]
+        // Always set, so a template's {{#lang}} never falls back to the page's own language.
+        if let target, target.contentLanguage != language.code {
+            item["lang"] = .string(target.contentLanguage)
+        } else {
+            item["lang"] = .bool(false)
+        }
+        return .object(item)
+    }
+}

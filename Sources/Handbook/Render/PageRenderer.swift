@@ -1,0 +1,63 @@
+import Foundation
+import Mustache
+
+/// Render stage: turns the resolved site into output files in memory.
+///
+/// 1. Compile the templates once (syntax errors name the template's line and column).
+/// 2. For each language, render every content page with the template of its kind, then the
+///    generated pages (principles, practice list, section tree, A–Z index, translation status).
+/// 3. Add the root page, the shared assets, `data/handbook.json` and `sitemap.xml`.
+/// Pages render in parallel; the result is sorted by path, so output never depends on timing.
+public struct PageRenderer {
+    private let diagnostics: DiagnosticEngine
+    private let templates: TemplateSet
+
+    /// Creates a renderer with compiled templates.
+    init(templates: TemplateSet, diagnostics: DiagnosticEngine) {
+        self.templates = templates
+        self.diagnostics = diagnostics
+    }
+
+    /// Every output file of the site, sorted by path.
+    public func render(_ site: ResolvedSite) -> [OutputFile] {
+        var jobs: [() -> OutputFile?] = []
+        for language in site.config.languages {
+            let builder = ContextBuilder(site: site, language: language)
+            for page in site.pages[language.code] ?? [] {
+                jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
+            }
+            for id in SiteResolver.generatedPageIDs {
+                let path = OutputLayout.path(of: .page(id), in: language.code)
+                jobs.append { renderPage(path, template: id, source: "content/\(language.code)") { builder.generatedContext(id) } }
+            }
+        }
+        jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
+        var results = [OutputFile?](repeating: nil, count: jobs.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+                slots[index] = jobs[index]()
+            }
+        }
+        var files = results.compactMap { $0 }
+        files += templates.assets
+        files.append(DataExport(site: site).handbookJSON())
+        files.append(DataExport(site: site).sitemap())
+        return files.sorted { $0.path < $1.path }
+    }
+
+    private func renderPage(
+        _ path: String, template: String, source: String, context: () -> [String: MustacheValue]
+    ) -> OutputFile? {
+        do {
+            let html = try templates.library.render(template, .object(context()))
+            return OutputFile(path: path, text: html)
+        } catch {
+            diagnostics.error(
+                "template-error", error.message,
+                at: SourceLocation(path: "templates/\(error.templateName).mustache", line: error.line, column: error.column),
+                notes: [Diagnostic.Note("while rendering \(path) from \(source)")])
+            return nil
+        }
+    }
+}

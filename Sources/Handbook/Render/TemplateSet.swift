@@ -1,0 +1,82 @@
+import Foundation
+import Mustache
+
+/// The templates folder, loaded and compiled once per build: `*.mustache` files by name
+/// (`page`, `partials/header`) and the static files under `assets/`, copied as they are.
+struct TemplateSet {
+    let library: TemplateLibrary
+    let assets: [OutputFile]
+
+    /// Templates every site needs, one per kind of page.
+    static let required = [
+        "practice", "section", "page", "index", "root", "practices", "sections", "principles", "a-z",
+        "translation-status",
+    ]
+
+    /// Loads and compiles the templates; nil when any template has an error (all are reported).
+    static func load(from folder: URL, paths: ProjectPaths, strings: UIStrings?, diagnostics: DiagnosticEngine) -> TemplateSet? {
+        var sources: [String: String] = [:]
+        var assets: [OutputFile] = []
+        let base = folder.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        var files: [String] = []
+        while let relative = enumerator?.nextObject() as? String { files.append(relative) }
+        for relative in files.sorted() {
+            let url = folder.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            else { continue }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                diagnostics.error("unreadable-file", "cannot read the template", at: SourceLocation(path: paths.display(url)))
+                continue
+            }
+            if relative.hasPrefix("assets/") {
+                assets.append(OutputFile(path: relative, contents: [UInt8](data)))
+            } else if relative.hasSuffix(".mustache") {
+                guard let text = String(validatingUTF8Bytes: [UInt8](data)) else {
+                    diagnostics.error("invalid-utf8", "the template is not valid UTF-8", at: SourceLocation(path: paths.display(url)))
+                    continue
+                }
+                sources[String(relative.dropLast(".mustache".count))] = FileReader.normalizeLineEnds(text)
+            }
+        }
+        let templatesPath = paths.display(folder)
+        for name in required where sources[name] == nil {
+            diagnostics.error(
+                "missing-template", "there is no template \"\(name).mustache\"",
+                at: SourceLocation(path: "\(templatesPath)/\(name).mustache"))
+        }
+        for error in TemplateLibrary.diagnose(templates: sources, strictPartials: true) {
+            diagnostics.error(
+                "template-syntax", error.message,
+                at: SourceLocation(path: "\(templatesPath)/\(error.templateName).mustache", line: error.line, column: error.column))
+        }
+        if let strings { checkStrings(sources, strings: strings, templatesPath: templatesPath, diagnostics: diagnostics) }
+        guard !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
+            return nil
+        }
+        return TemplateSet(library: library, assets: assets)
+    }
+
+    /// A `{{strings.key}}` with no such key would render as nothing; catch it at build time.
+    private static func checkStrings(
+        _ sources: [String: String], strings: UIStrings, templatesPath: String, diagnostics: DiagnosticEngine
+    ) {
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
+            for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var rest = line[...]
+                while let range = rest.range(of: "strings.") {
+                    let key = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                    if !key.isEmpty && strings.values[String(key)] == nil {
+                        let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+                        diagnostics.error(
+                            "missing-string", "the template uses strings.\(key), which strings.yaml does not define",
+                            at: SourceLocation(path: "\(templatesPath)/\(name).mustache", line: lineIndex + 1, column: column))
+                    }
+                    rest = rest[range.upperBound...]
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Mustache
+
+/// Per-language counts of translated, outdated and missing pages and UI strings: the data behind
+/// the translation status page and `handbook i18n status`.
+public struct TranslationStatus {
+    /// The site.
+    public let site: ResolvedSite
+
+    /// One language's figures.
+    public struct Report: Sendable, Equatable {
+        /// Language code.
+        public var language: String
+        /// Pages by state.
+        public var translated: [PageKey], outdated: [PageKey], missing: [PageKey]
+        /// UI strings that fall back to the source language.
+        public var missingStrings: [String]
+        /// How many UI strings exist.
+        public var stringCount: Int
+
+        /// Share of pages that are current translations (or source), 0…100.
+        public var percent: Int {
+            let total = translated.count + outdated.count + missing.count
+            return total == 0 ? 100 : translated.count * 100 / total
+        }
+    }
+
+    /// Creates the status of a site.
+    public init(site: ResolvedSite) {
+        self.site = site
+    }
+
+    /// Figures for every language, source language first.
+    public var reports: [Report] {
+        site.config.languages.map { language in
+            let pages = site.pages[language.code] ?? []
+            let strings = site.strings[language.code]
+            return Report(
+                language: language.code,
+                translated: pages.filter { $0.state == .translated || $0.state == .source }.map(\.key),
+                outdated: pages.filter { $0.state == .outdated }.map(\.key),
+                missing: pages.filter { $0.state == .missing }.map(\.key),
+                missingStrings: strings?.missingKeys ?? [], stringCount: strings?.values.count ?? 0)
+        }
+    }
+
+    func context(strings: UIStrings, from path: String) -> MustacheValue {
+        .array(
+            reports.map { report in
+                let language = site.config.languages.first { $0.code == report.language }!
+                func keys(_ list: [PageKey]) -> MustacheValue {
+                    list.isEmpty ? .null : .object(["items": .array(list.map { key in
+                        .object([
+                            "label": .string(key.description),
+                            "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: report.language))),
+                        ])
+                    })])
+                }
+                return .object([
+                    "code": .string(report.language), "name": .string(language.name),
+                    "percent": .string(String(report.percent)),
+                    "translated_count": .string(String(report.translated.count)),
+                    "outdated_count": .string(String(report.outdated.count)),
+                    "missing_count": .string(String(report.missing.count)),
+                    "strings_missing_count": .string(String(report.missingStrings.count)),
+                    "strings_count": .string(String(report.stringCount)),
+                    "outdated": keys(report.outdated), "missing": keys(report.missing),
+                    "is_source": .bool(language.code == site.config.sourceLanguage.code),
+                ])
+            })
+    }
+}

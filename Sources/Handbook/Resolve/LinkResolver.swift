@@ -1,0 +1,117 @@
+import Markdown
+
+/// Binds the links of every page body: `[](bp:2.10)`, `[text](sec:7.3.6.5#anchor)`, `[text](page:about)`
+/// and `[text](#anchor)` become relative URLs to real files, empty link texts get the target's number
+/// and title in the page's language, and unknown targets or anchors are reported with a near miss.
+/// Back-links ("Referenced by") are gathered on the way.
+struct LinkResolver {
+    let diagnostics: DiagnosticEngine
+    let catalog: Catalog
+    let pages: [String: [ResolvedPage]]
+    let strings: [String: UIStrings]
+    let sourceLanguage: String
+
+    /// Every page with its links bound and its back-links filled.
+    func bindLinks() -> [String: [ResolvedPage]] {
+        var out: [String: [ResolvedPage]] = [:]
+        for (language, list) in pages {
+            let byKey = Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0) })
+            var referencedBy: [PageKey: Set<PageKey>] = [:]
+            var bound = list.map { page -> ResolvedPage in
+                var page = page
+                // A fallback page's problems are reported once, in the source language.
+                let report = page.state != .missing
+                page.body = bind(page.body, of: page, targets: byKey, report: report) { target in
+                    if target != page.key { referencedBy[target, default: []].insert(page.key) }
+                }
+                return page
+            }
+            for index in bound.indices { bound[index].referencedBy = (referencedBy[bound[index].key] ?? []).sorted() }
+            out[language] = bound
+        }
+        return out
+    }
+}
+
+private extension LinkResolver {
+    func bind(
+        _ body: MarkdownNode, of page: ResolvedPage, targets: [PageKey: ResolvedPage], report: Bool,
+        noteReference: (PageKey) -> Void
+    ) -> MarkdownNode {
+        var body = body
+        let lineMap = page.source.lineMap
+        body.transform { node in
+            guard case .link(let url, let title) = node.kind else { return }
+            let location = lineMap.location(node.start)
+            guard let (key, fragment) = parse(url) else {
+                if url.hasPrefix("#") {
+                    let anchor = String(url.dropFirst())
+                    if report && !page.headings.contains(where: { $0.anchor == anchor }) {
+                        missingAnchor(anchor, in: page, at: location)
+                    }
+                } else if report && !isExternal(url) {
+                    diagnostics.error(
+                        "broken-link", "link to \"\(url)\" is neither a web address nor a cross-reference",
+                        at: location,
+                        notes: [Diagnostic.Note("link pages with bp:ID, sec:NUMBER or page:ID, which the build checks")])
+                }
+                return
+            }
+            if let message = catalog.unknownMessage(key) {
+                if report { diagnostics.error("broken-link", message, at: location) }
+                node.kind = .link(url: "", title: title)
+                return
+            }
+            noteReference(key)
+            let targetPath = OutputLayout.path(of: key, in: page.language)
+            var href = RelativeURL.from(page.outputPath, to: targetPath)
+            if let fragment {
+                if let target = targets[key], report, !target.headings.contains(where: { $0.anchor == fragment }) {
+                    missingAnchor(fragment, in: target, at: location)
+                }
+                href += "#" + fragment
+            }
+            node.kind = .link(url: href, title: title)
+            if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
+                node.children = [MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))]
+            }
+        }
+        return body
+    }
+
+    func parse(_ url: String) -> (PageKey, String?)? {
+        let schemes: [(String, (String) -> PageKey)] = [("bp:", PageKey.practice), ("sec:", PageKey.section), ("page:", PageKey.page)]
+        for (scheme, make) in schemes where url.hasPrefix(scheme) {
+            let rest = url.dropFirst(scheme.count)
+            let parts = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            let fragment = parts.count > 1 ? String(parts[1]) : nil
+            return (make(String(parts[0])), fragment)
+        }
+        return nil
+    }
+
+    func isExternal(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:")
+            || lower.hasPrefix("tel:")
+    }
+
+    func missingAnchor(_ anchor: String, in target: ResolvedPage, at location: SourceLocation) {
+        var message = "no heading with anchor \"\(anchor)\" in \(target.key)"
+        if let near = NearMiss.suggestion(for: anchor, among: target.headings.map(\.anchor)) {
+            message += " (did you mean \"\(near)\"?)"
+        }
+        diagnostics.error("missing-anchor", message, at: location)
+    }
+
+    /// "Best Practice 2.10 – Provide adjustable time control", "Section 7.3.6.5 Register", in `language`.
+    func referenceText(_ key: PageKey, targets: [PageKey: ResolvedPage], language: String) -> String {
+        let strings = strings[language] ?? UIStrings(values: [:])
+        let title = targets[key]?.title ?? strings.text("page_title_\(key.id)")
+        switch key {
+        case .practice(let id): return strings.text("practice_reference", ["id": id, "title": title])
+        case .section(let number): return strings.text("section_reference", ["number": number, "title": title])
+        case .page: return title
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Markdown
+
+/// Resolve stage output: every page of every language, with cross-references bound to files,
+/// relations gathered from both sides, and missing translations filled from the source language.
+public struct ResolvedSite: Sendable {
+    /// Languages and the source language.
+    public var config: SiteConfig
+    /// Language-independent facts about each practice, by ID order.
+    public var practices: [PracticeInfo]
+    /// Language-independent facts about each section, in number order.
+    public var sections: [SectionInfo]
+    /// Content pages other than practices and sections (`about`, `index`, …), by ID.
+    public var pageIDs: [String]
+    /// Every published page, per language code, in key order.
+    public var pages: [String: [ResolvedPage]]
+    /// UI strings per language code, with the source language's filling any gaps.
+    public var strings: [String: UIStrings]
+
+    /// The published page of `key` in `language`.
+    public func page(_ key: PageKey, in language: String) -> ResolvedPage? {
+        pages[language]?.first { $0.key == key }
+    }
+}
+
+/// A practice as the whole site sees it.
+public struct PracticeInfo: Sendable {
+    /// `2.10`.
+    public var id: String
+    /// Principle key (`operable`).
+    public var principle: String
+    /// Category key (`control`), nil for 4.1.
+    public var category: String?
+    /// Related section numbers, from both the practice's and the sections' front matter, sorted.
+    public var sections: [String]
+}
+
+/// A section as the whole site sees it.
+public struct SectionInfo: Sendable {
+    /// `7.3.6.5`.
+    public var number: String
+    /// `android`, `ios` or `common`.
+    public var platform: String
+    /// The parent section's number, nil for a chapter.
+    public var parent: String?
+    /// Child section numbers in order.
+    public var children: [String]
+    /// Related practice IDs from both sides, sorted.
+    public var practices: [String]
+}
+
+/// How a published page relates to its source-language text.
+public enum TranslationState: String, Sendable {
+    /// The page is in the source language.
+    case source
+    /// A translation made from the current source text.
+    case translated
+    /// A translation made from an older source text.
+    case outdated
+    /// No translation: the source text is shown.
+    case missing
+}
+
+/// One page as published in one language.
+public struct ResolvedPage: Sendable {
+    /// Which page.
+    public var key: PageKey
+    /// The language tree it is published in.
+    public var language: String
+    /// The language its text is in: the source language for a missing translation.
+    public var contentLanguage: String
+    /// Translation state.
+    public var state: TranslationState
+    /// Title in `contentLanguage`.
+    public var title: String
+    /// Summary in `contentLanguage`.
+    public var summary: String
+    /// Body with every link rewritten to a relative URL.
+    public var body: MarkdownNode
+    /// The body's headings.
+    public var headings: [Heading]
+    /// The parsed file the text comes from.
+    public var source: ParsedPage
+    /// Path below the output folder, such as `zh-Hant/practices/2.10.html`.
+    public var outputPath: String
+    /// Pages whose bodies link here, in key order.
+    public var referencedBy: [PageKey]
+}

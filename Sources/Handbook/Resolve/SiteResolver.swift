@@ -1,0 +1,240 @@
+import Markdown
+
+/// Resolve stage: puts every parsed page in one index, then checks and binds what pages say about
+/// each other.
+///
+/// 1. Index the source-language pages by key; report duplicates with where the first was defined.
+/// 2. Match translations to their source pages by path; report translations without a source.
+/// 3. Check every front-matter relation and gather both directions (a practice's sections and the
+///    sections that name the practice).
+/// 4. For each language, publish the translation or fall back to the source text, then rewrite each
+///    body's links (`bp:`, `sec:`, `page:`, `#anchor`) to relative file URLs.
+public struct SiteResolver {
+    private let diagnostics: DiagnosticEngine
+
+    /// Pages that the render stage generates, which `page:` links may name.
+    public static let generatedPageIDs = ["practices", "sections", "principles", "a-z", "translation-status"]
+
+    /// Creates a resolver.
+    public init(diagnostics: DiagnosticEngine) {
+        self.diagnostics = diagnostics
+    }
+
+    /// Resolves the parsed pages of every language.
+    public func resolve(_ parsed: [ParsedPage], content: LoadedContent) -> ResolvedSite {
+        let config = content.config
+        let sourceCode = config.sourceLanguage.code
+        let sourcePages = index(parsed.filter { $0.file.language == sourceCode })
+        let translations = matchTranslations(parsed.filter { $0.file.language != sourceCode }, sources: sourcePages)
+        let catalog = Catalog(pages: sourcePages)
+        let practices = resolvePractices(catalog)
+        let sections = resolveSections(catalog)
+        let strings = resolveStrings(content, config: config)
+        var pagesByLanguage: [String: [ResolvedPage]] = [:]
+        for language in config.languages {
+            pagesByLanguage[language.code] = catalog.keys.map { key in
+                publish(key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code)
+            }
+        }
+        let linker = LinkResolver(
+            diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode)
+        let linked = linker.bindLinks()
+        return ResolvedSite(
+            config: config, practices: practices, sections: sections,
+            pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
+            pages: linked, strings: strings)
+    }
+}
+
+/// The source-language pages by key, with the lists of known IDs that near-miss suggestions use.
+struct Catalog {
+    let pages: [PageKey: ParsedPage]
+    let keys: [PageKey]
+    let practiceIDs: [String]
+    let sectionNumbers: [String]
+    let pageIDs: [String]
+
+    init(pages: [PageKey: ParsedPage]) {
+        self.pages = pages
+        keys = pages.keys.sorted()
+        practiceIDs = keys.compactMap { if case .practice(let id) = $0 { return id } else { return nil } }
+        sectionNumbers = keys.compactMap { if case .section(let n) = $0 { return n } else { return nil } }
+        pageIDs = keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } }
+            + SiteResolver.generatedPageIDs
+    }
+
+    /// Whether `key` names a page that will exist, content or generated.
+    func contains(_ key: PageKey) -> Bool {
+        if case .page(let id) = key, SiteResolver.generatedPageIDs.contains(id) { return true }
+        return pages[key] != nil
+    }
+
+    /// The problem with a reference to `key`, with a near miss, or nil when it exists.
+    func unknownMessage(_ key: PageKey) -> String? {
+        guard !contains(key) else { return nil }
+        let (noun, candidates): (String, [String])
+        switch key {
+        case .practice: (noun, candidates) = ("practice", practiceIDs)
+        case .section: (noun, candidates) = ("section", sectionNumbers)
+        case .page: (noun, candidates) = ("page", pageIDs)
+        }
+        var message = "unknown \(noun) \"\(key.id)\""
+        if let near = NearMiss.suggestion(for: key.id, among: candidates) { message += " (did you mean \"\(near)\"?)" }
+        return message
+    }
+}
+
+private extension SiteResolver {
+    func index(_ pages: [ParsedPage]) -> [PageKey: ParsedPage] {
+        var out: [PageKey: ParsedPage] = [:]
+        for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
+            if let first = out[page.key] {
+                diagnostics.error(
+                    "duplicate-id", "\(noun(page.key)) \"\(page.key.id)\" is defined twice", at: page.keyLocation,
+                    notes: [Diagnostic.Note("first defined here", at: first.keyLocation)])
+                continue
+            }
+            out[page.key] = page
+        }
+        return out
+    }
+
+    func noun(_ key: PageKey) -> String {
+        switch key {
+        case .practice: return "practice"
+        case .section: return "section"
+        case .page: return "page"
+        }
+    }
+
+    func matchTranslations(_ pages: [ParsedPage], sources: [PageKey: ParsedPage]) -> [String: [PageKey: ParsedPage]] {
+        var out: [String: [PageKey: ParsedPage]] = [:]
+        for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
+            guard let source = sources[page.key], source.file.relativePath == page.file.relativePath else {
+                diagnostics.error(
+                    "orphan-translation", "translation of \(page.key) has no English source", at: page.keyLocation,
+                    notes: [Diagnostic.Note("a translation must have the same path as its source under content/en/")])
+                continue
+            }
+            if let first = out[page.file.language]?[page.key] {
+                diagnostics.error(
+                    "duplicate-id", "\(noun(page.key)) \"\(page.key.id)\" is defined twice", at: page.keyLocation,
+                    notes: [Diagnostic.Note("first defined here", at: first.keyLocation)])
+                continue
+            }
+            out[page.file.language, default: [:]][page.key] = page
+        }
+        return out
+    }
+
+    func check(_ references: [Located<String>], as make: (String) -> PageKey, in catalog: Catalog) -> [String] {
+        references.compactMap { reference in
+            if let message = catalog.unknownMessage(make(reference.value)) {
+                diagnostics.error("broken-link", message, at: reference.location)
+                return nil
+            }
+            return reference.value
+        }
+    }
+
+    func resolvePractices(_ catalog: Catalog) -> [PracticeInfo] {
+        var sectionsNaming: [String: Set<String>] = [:]
+        for case .section(let number) in catalog.keys {
+            guard case .section(let details) = catalog.pages[.section(number)]!.details else { continue }
+            for id in check(details.practices, as: PageKey.practice, in: catalog) { sectionsNaming[id, default: []].insert(number) }
+        }
+        return catalog.practiceIDs.map { id in
+            let page = catalog.pages[.practice(id)]!
+            guard case .practice(let details) = page.details else { fatalError("practice key with other details") }
+            let own = check(details.sections, as: PageKey.section, in: catalog)
+            let all = Set(own).union(sectionsNaming[id] ?? [])
+            return PracticeInfo(
+                id: id, principle: details.principle, category: details.category,
+                sections: all.sorted(by: NumberOrder.less))
+        }
+    }
+
+    func resolveSections(_ catalog: Catalog) -> [SectionInfo] {
+        var practicesNaming: [String: Set<String>] = [:]
+        for id in catalog.practiceIDs {
+            guard case .practice(let details) = catalog.pages[.practice(id)]!.details else { continue }
+            for number in details.sections.map(\.value) { practicesNaming[number, default: []].insert(id) }
+        }
+        var parents: [String: String] = [:]
+        var infos: [SectionInfo] = []
+        for number in catalog.sectionNumbers {
+            let page = catalog.pages[.section(number)]!
+            guard case .section(let details) = page.details else { continue }
+            for detail in details.programDetails { _ = check(detail.related, as: PageKey.section, in: catalog) }
+            _ = check(details.related, as: PageKey.section, in: catalog)
+            let own = Set(details.practices.map(\.value)).intersection(catalog.practiceIDs)
+            var parent: String?
+            if let explicit = details.parent {
+                parent = check([explicit], as: PageKey.section, in: catalog).first
+            } else if number.contains(".") {
+                let implied = String(number[..<number.lastIndex(of: ".")!])
+                if catalog.pages[.section(implied)] != nil {
+                    parent = implied
+                } else {
+                    diagnostics.error(
+                        "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\"", at: page.keyLocation,
+                        notes: [Diagnostic.Note("add content/en/sections/\(implied).md or set \"parent\"")])
+                }
+            }
+            if let parent { parents[number] = parent }
+            infos.append(
+                SectionInfo(
+                    number: number, platform: details.platform, parent: parent, children: [],
+                    practices: own.union(practicesNaming[number] ?? []).sorted(by: NumberOrder.less)))
+        }
+        let position = Dictionary(uniqueKeysWithValues: infos.enumerated().map { ($1.number, $0) })
+        for info in infos { if let parent = info.parent, let index = position[parent] { infos[index].children.append(info.number) } }
+        return infos
+    }
+
+    func resolveStrings(_ content: LoadedContent, config: SiteConfig) -> [String: UIStrings] {
+        let reader = UIStringsReader(diagnostics: diagnostics)
+        let sourceCode = config.sourceLanguage.code
+        guard let sourceFile = content.strings[sourceCode] else {
+            diagnostics.error(
+                "missing-strings", "the source language has no strings.yaml",
+                at: SourceLocation(path: "content/\(sourceCode)/strings.yaml"))
+            return [:]
+        }
+        let source = reader.read(sourceFile)
+        var out: [String: UIStrings] = [:]
+        for language in config.languages {
+            let own = language.code == sourceCode ? source : content.strings[language.code].map(reader.read) ?? [:]
+            for (key, value) in own where source[key] == nil {
+                diagnostics.warning(
+                    "unknown-string", "string \"\(key)\" is not in the English strings.yaml and is never used", at: value.location)
+            }
+            var values: [String: String] = [:]
+            var missing: [String] = []
+            for (key, value) in source {
+                if let translated = own[key] { values[key] = translated.value } else {
+                    values[key] = value.value
+                    missing.append(key)
+                }
+            }
+            out[language.code] = UIStrings(values: values, missingKeys: missing.sorted())
+        }
+        return out
+    }
+
+    func publish(_ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String) -> ResolvedPage {
+        let page = translation ?? source
+        let state: TranslationState
+        if source.file.language == language {
+            state = .source
+        } else if let translation {
+            state = translation.sourceHash?.value == source.file.hash ? .translated : .outdated
+        } else {
+            state = .missing
+        }
+        return ResolvedPage(
+            key: key, language: language, contentLanguage: page.file.language, state: state, title: page.title,
+            summary: page.summary, body: page.body, headings: page.headings, source: page,
+            outputPath: OutputLayout.path(of: key, in: language), referencedBy: [])
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Handbook
+
+/// `HandbookCLI` is the `handbook` command line: it parses arguments, runs a command and returns the
+/// exit code, writing to the streams it is given so tests can read exactly what a user would see.
+///
+/// 1. `Arguments.parse` turns the words into a command and options, or a usage error (exit 2).
+/// 2. The command runs the pipeline (`Build`) and prints diagnostics with `DiagnosticFormatter`.
+/// 3. The exit code is 0 on success, 1 when the content has errors, 2 on usage errors.
+public enum CLI {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs `handbook` with `arguments` (without the program name) from `workingDirectory`.
+    public static func run<Out: TextOutputStream, Err: TextOutputStream>(
+        _ arguments: [String], workingDirectory: URL, stdout: inout Out, stderr: inout Err
+    ) -> Int32 {
+        let command: Command
+        do {
+            command = try Arguments.parse(arguments)
+        } catch {
+            stderr.write("handbook: error: \(error.message)\n")
+            if let suggestion = error.suggestion { stderr.write("handbook: note: did you mean '\(suggestion)'?\n") }
+            stderr.write("Run 'handbook --help' for usage.\n")
+            return 2
+        }
+        switch command {
+        case .help(let topic):
+            stdout.write(Help.text(for: topic))
+            return 0
+        case .version:
+            stdout.write("handbook \(version)\n")
+            return 0
+        case .build(let options):
+            return BuildCommand(options: options, workingDirectory: workingDirectory).run(write: true, stdout: &stdout, stderr: &stderr)
+        case .check(let options):
+            return BuildCommand(options: options, workingDirectory: workingDirectory).run(write: false, stdout: &stdout, stderr: &stderr)
+        case .i18nStatus(let options, let json, let strict):
+            return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict)
+                .run(stdout: &stdout, stderr: &stderr)
+        }
+    }
+}
+
+/// Standard output as a `TextOutputStream`.
+public struct StandardOutput: TextOutputStream {
+    /// Creates the stream.
+    public init() {}
+    /// Writes `string` to standard output.
+    public mutating func write(_ string: String) { FileHandle.standardOutput.write(Data(string.utf8)) }
+}
+
+/// Standard error as a `TextOutputStream`.
+public struct StandardError: TextOutputStream {
+    /// Creates the stream.
+    public init() {}
+    /// Writes `string` to standard error.
+    public mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+}

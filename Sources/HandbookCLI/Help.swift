@@ -1,0 +1,22 @@
+/// The text `handbook --help` prints.
+enum Help {
+    static func text(for topic: String?) -> String {
+        """
+        handbook — builds the Mobile Application Accessibility Handbook as a static site
+
+        Usage:
+          handbook build [--content content] [--templates templates] [--out public]
+              Check everything, then write the site to the output folder (swapped in only when clean).
+          handbook check [--content content] [--templates templates]
+              Everything build checks; writes nothing.
+          handbook i18n status [--content content] [--json] [--strict]
+              Per language: translated, outdated and missing pages and UI strings.
+              --strict exits 1 when anything is missing or outdated.
+          handbook --help | --version
+
+        Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
+        2 usage errors.
+
+        """
+    }
+}
