@@ -42,7 +42,11 @@ public struct Build {
                 buffer[index] = parser.parse(content.pages[index])
             }
         }
-        let site = SiteResolver(diagnostics: diagnostics).resolve(parsed.compactMap { $0 }, content: content)
+        let unparsed = Set(
+            zip(content.pages, parsed).compactMap { file, page in
+                page == nil && file.language == content.config.sourceLanguage.code ? PageKey(relativePath: file.relativePath) : nil
+            })
+        let site = SiteResolver(diagnostics: diagnostics).resolve(parsed.compactMap { $0 }, content: content, unparsed: unparsed)
         let sourceStrings = site.strings[content.config.sourceLanguage.code]
         guard let templates = TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
         else {

@@ -45,7 +45,8 @@ public indirect enum MustacheValue: Equatable, Sendable {
 
     /// `value` in the shortest form that reads back the same, without `.0` for whole numbers.
     static func format(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 {
+        // Truncating and comparing, rather than `rounded()`, keeps libm out of the link.
+        if value.magnitude < 1e15, Double(Int(value)) == value {
             return String(Int(value))
         }
         return value.description

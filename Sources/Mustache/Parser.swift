@@ -9,7 +9,7 @@ struct Parser {
 
     private let source: Source
     private var errors: [TemplateError]
-    private var frames = [Frame(tag: nil, placement: .inline)]
+    private var frames = [Frame(tag: nil)]
     /// The margin shared by the content lines of each standalone block, by the block tag's ordinal.
     private var blockMargins: [Int: String] = [:]
     /// The margins removed from content lines, innermost standalone block last.
@@ -35,11 +35,10 @@ struct Parser {
     }
 }
 
-private extension Parser {
+extension Parser {
     /// A tag whose closing tag has not been read yet, with the nodes collected inside it.
-    struct Frame {
+    private struct Frame {
         let tag: Tag?
-        let placement: Placement
         var nodes: [Node] = []
         var arguments: [String: Block] = [:]
         var name: Name?
@@ -47,10 +46,13 @@ private extension Parser {
         var margin: String?
         var blockIndentation: String?
         var dedents = false
+        /// Set beyond the nesting limit: the template is in error, so the node is dropped instead of
+        /// building a tree deep enough to strain the stack.
+        var isDiscarded = false
     }
 
     /// For each standalone block, the margin shared by the lines between its tags.
-    static func sharedMargins(of lines: [Line]) -> [Int: String] {
+    private static func sharedMargins(of lines: [Line]) -> [Int: String] {
         var open: [(tag: Tag, line: Int, ordinal: Int, standalone: Bool)] = []
         var margins: [Int: String] = [:]
         var ordinal = 0
@@ -61,8 +63,9 @@ private extension Parser {
                 } else if tag.kind == .close, let top = open.last, top.tag.content == tag.content {
                     open.removeLast()
                     if top.tag.kind == .block, top.standalone {
-                        let last = placement.margin == nil ? index : index - 1
-                        margins[top.ordinal] = sharedMargin(of: lines, from: top.line + 1, through: last)
+                        // The closing line is content unless the closing tag stood alone.
+                        let end = placement.margin == nil ? index + 1 : index
+                        margins[top.ordinal] = sharedMargin(of: lines[min(top.line + 1, end)..<end])
                     }
                 }
                 ordinal += 1
@@ -71,18 +74,19 @@ private extension Parser {
         return margins
     }
 
-    static func sharedMargin(of lines: [Line], from first: Int, through last: Int) -> String {
-        guard first <= last else { return "" }
-        var shared: String?
-        for line in lines[first...last] {
-            guard let margin = line.margin else { continue }
-            shared = shared.map { String($0.prefix(commonPrefixLength($0, margin))) } ?? margin
+    /// The longest margin that every line with content in `lines` starts with.
+    private static func sharedMargin(of lines: ArraySlice<Line>) -> String {
+        let margins = lines.compactMap(\.margin)
+        guard var shared = margins.first else { return "" }
+        for margin in margins.dropFirst() {
+            let length = commonPrefixLength(shared, margin)
+            shared = String(decoding: shared.utf8.prefix(length), as: UTF8.self)
         }
-        return shared ?? ""
+        return shared
     }
 
     /// How many leading UTF-8 bytes `text` and `prefix` share.
-    static func commonPrefixLength(_ text: String, _ prefix: String) -> Int {
+    private static func commonPrefixLength(_ text: String, _ prefix: String) -> Int {
         var count = 0
         for (left, right) in zip(text.utf8, prefix.utf8) {
             guard left == right else { break }
@@ -92,13 +96,13 @@ private extension Parser {
     }
 
     /// `text` without as much of `prefix` as it starts with (margins are ASCII spaces and tabs).
-    static func dropping(_ prefix: String, from text: String) -> String {
+    private static func dropping(_ prefix: String, from text: String) -> String {
         let count = commonPrefixLength(text, prefix)
         guard count > 0 else { return text }
         return String(text[text.utf8.index(text.startIndex, offsetBy: count)...])
     }
 
-    mutating func build(_ lines: [Line]) {
+    private mutating func build(_ lines: [Line]) {
         var ordinal = 0
         for line in lines {
             for piece in line.pieces {
@@ -117,13 +121,14 @@ private extension Parser {
             }
         }
         while let frame = frames.last, let tag = frame.tag {
-            let reason = TemplateError.Reason.unclosedSection(kind: kindName(tag.kind), name: tag.content)
+            let reason = TemplateError.Reason.unclosedSection(
+                kind: kindName(tag.kind), name: tag.content)
             errors.append(source.error(reason, at: tag.start))
             closeInnermost()
         }
     }
 
-    mutating func handle(_ tag: Tag, _ placement: Placement, ordinal: Int) {
+    private mutating func handle(_ tag: Tag, _ placement: Placement, ordinal: Int) {
         switch tag.kind {
         case .comment, .delimiters:
             break
@@ -135,7 +140,9 @@ private extension Parser {
             if let target = target(of: tag) {
                 let indentation = relative(placement.margin)
                 let location = source.location(of: tag.start)
-                append(.partial(Inclusion(target: target, indentation: indentation, location: location)))
+                append(
+                    .partial(
+                        Inclusion(target: target, indentation: indentation, location: location)))
             }
         case .section, .inverted, .block, .parent:
             open(tag, placement, ordinal: ordinal)
@@ -144,12 +151,16 @@ private extension Parser {
         }
     }
 
-    mutating func open(_ tag: Tag, _ placement: Placement, ordinal: Int) {
-        if frames.count > Self.nestingLimit, !reportedNesting {
-            reportedNesting = true
-            errors.append(source.error(.sectionsNestTooDeeply(limit: Self.nestingLimit), at: tag.start))
+    private mutating func open(_ tag: Tag, _ placement: Placement, ordinal: Int) {
+        var frame = Frame(tag: tag)
+        if frames.count > Self.nestingLimit {
+            frame.isDiscarded = true
+            if !reportedNesting {
+                reportedNesting = true
+                errors.append(
+                    source.error(.sectionsNestTooDeeply(limit: Self.nestingLimit), at: tag.start))
+            }
         }
-        var frame = Frame(tag: tag, placement: placement)
         frame.margin = relative(placement.margin)
         switch tag.kind {
         case .section, .inverted:
@@ -169,7 +180,7 @@ private extension Parser {
         frames.append(frame)
     }
 
-    mutating func close(_ tag: Tag) {
+    private mutating func close(_ tag: Tag) {
         guard let index = frames.lastIndex(where: { $0.tag?.content == tag.content }) else {
             let reason = TemplateError.Reason.unexpectedClosingTag(
                 name: tag.content, expected: frames.last?.tag?.content)
@@ -187,12 +198,12 @@ private extension Parser {
     }
 
     /// Pops the innermost open frame and hands its node to the frame around it.
-    mutating func closeInnermost() {
+    private mutating func closeInnermost() {
         let frame = frames.removeLast()
         if frame.dedents {
             dedents.removeLast()
         }
-        guard let tag = frame.tag else { return }
+        guard let tag = frame.tag, !frame.isDiscarded else { return }
         let location = source.location(of: tag.start)
         switch tag.kind {
         case .section, .inverted:
@@ -201,7 +212,8 @@ private extension Parser {
             }
         case .parent:
             if let target = frame.target {
-                let inclusion = Inclusion(target: target, indentation: frame.margin, location: location)
+                let inclusion = Inclusion(
+                    target: target, indentation: frame.margin, location: location)
                 append(.parent(inclusion, arguments: frame.arguments))
             }
         default:
@@ -215,7 +227,7 @@ private extension Parser {
         }
     }
 
-    static func startsMidLine(_ nodes: [Node]) -> Bool {
+    private static func startsMidLine(_ nodes: [Node]) -> Bool {
         switch nodes.first {
         case nil, .lineStart?: return false
         case .text(let text)?: return text.first?.isNewline != true
@@ -224,7 +236,7 @@ private extension Parser {
     }
 
     /// Adds `node` to the innermost frame; inside a parent only blocks count, as its arguments.
-    mutating func append(_ node: Node) {
+    private mutating func append(_ node: Node) {
         let last = frames.count - 1
         guard frames[last].tag?.kind == .parent else {
             frames[last].nodes.append(node)
@@ -235,7 +247,7 @@ private extension Parser {
         }
     }
 
-    mutating func appendText(_ text: String) {
+    private mutating func appendText(_ text: String) {
         let last = frames.count - 1
         guard !text.isEmpty, frames[last].tag?.kind != .parent else { return }
         if case .text(let previous)? = frames[last].nodes.last {
@@ -246,11 +258,11 @@ private extension Parser {
     }
 
     /// A standalone tag's margin without the margin the enclosing standalone block removes.
-    func relative(_ margin: String?) -> String? {
+    private func relative(_ margin: String?) -> String? {
         margin.map { Self.dropping(dedents.last ?? "", from: $0) }
     }
 
-    func kindName(_ kind: TagKind) -> String {
+    private func kindName(_ kind: TagKind) -> String {
         switch kind {
         case .inverted: return "inverted section"
         case .block: return "block"
@@ -261,9 +273,10 @@ private extension Parser {
 
     // MARK: - Names
 
-    mutating func isValidName(_ content: String, of tag: Tag) -> Bool {
+    private mutating func isValidName(_ content: String, of tag: Tag) -> Bool {
         if content.isEmpty {
-            errors.append(source.error(.missingName(tag: source.text(tag.start..<tag.end)), at: tag.start))
+            errors.append(
+                source.error(.missingName(tag: source.text(tag.start..<tag.end)), at: tag.start))
             return false
         }
         if content.contains(where: { $0.isWhitespace }) {
@@ -273,7 +286,7 @@ private extension Parser {
         return true
     }
 
-    mutating func dottedName(_ content: String, of tag: Tag) -> Name? {
+    private mutating func dottedName(_ content: String, of tag: Tag) -> Name? {
         guard isValidName(content, of: tag) else { return nil }
         if content == "." {
             return Name(components: [])
@@ -286,7 +299,7 @@ private extension Parser {
         return Name(components: parts.map(String.init))
     }
 
-    mutating func target(of tag: Tag) -> Inclusion.Target? {
+    private mutating func target(of tag: Tag) -> Inclusion.Target? {
         guard tag.content.hasPrefix("*") else {
             return isValidName(tag.content, of: tag) ? .named(tag.content) : nil
         }

@@ -21,10 +21,10 @@ struct Scanner {
     }
 }
 
-private extension Scanner {
-    var bytes: [UInt8] { source.bytes }
+extension Scanner {
+    private var bytes: [UInt8] { source.bytes }
 
-    mutating func run() {
+    private mutating func run() {
         var position = 0
         while position < bytes.count {
             guard let tagStart = find(opening, from: position) else {
@@ -37,7 +37,7 @@ private extension Scanner {
     }
 
     /// Reads the tag whose opening delimiter is at `start` and returns where scanning goes on.
-    mutating func readTag(at start: Int) -> Int {
+    private mutating func readTag(at start: Int) -> Int {
         var bodyStart = start + opening.count
         var terminator = closing
         let kind: TagKind
@@ -82,7 +82,7 @@ private extension Scanner {
         return end
     }
 
-    mutating func changeDelimiters(to tag: Tag) {
+    private mutating func changeDelimiters(to tag: Tag) {
         let parts = tag.content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline })
         guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
             let written = source.text(tag.start..<tag.end)
@@ -94,7 +94,7 @@ private extension Scanner {
     }
 
     /// Emits `range` as text tokens split at each `\n` or `\r\n`.
-    mutating func emitText(_ range: Range<Int>) {
+    private mutating func emitText(_ range: Range<Int>) {
         var lineStart = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
@@ -115,7 +115,7 @@ private extension Scanner {
     }
 
     /// The offset of the first occurrence of `needle` at or after `offset`.
-    func find(_ needle: [UInt8], from offset: Int) -> Int? {
+    private func find(_ needle: [UInt8], from offset: Int) -> Int? {
         guard let first = needle.first, needle.count <= bytes.count else { return nil }
         var index = offset
         let last = bytes.count - needle.count
@@ -135,7 +135,7 @@ private extension Scanner {
     }
 
     /// The text of `range` without leading and trailing spaces, tabs and line breaks.
-    func trimmed(_ range: Range<Int>) -> String {
+    private func trimmed(_ range: Range<Int>) -> String {
         var lower = range.lowerBound
         var upper = range.upperBound
         while lower < upper, Self.isSpace(bytes[lower]) {
@@ -147,7 +147,7 @@ private extension Scanner {
         return source.text(lower..<upper)
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool {
+    private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
             || byte == UInt8(ascii: "\r")
     }

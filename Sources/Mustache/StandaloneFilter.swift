@@ -31,14 +31,14 @@ struct StandaloneFilter {
     }
 }
 
-private extension StandaloneFilter {
+extension StandaloneFilter {
     /// The kinds of line a standalone tag or pair of tags makes.
-    enum Shape {
+    private enum Shape {
         case removesLine
         case keepsLineBreak
     }
 
-    mutating func line(_ tokens: ArraySlice<Token>, lineBreak: Token?) -> Line {
+    private mutating func line(_ tokens: ArraySlice<Token>, lineBreak: Token?) -> Line {
         var tags: [Tag] = []
         var blank = true
         var margin = ""
@@ -84,7 +84,7 @@ private extension StandaloneFilter {
     }
 
     /// How the tags of a line without other content make it standalone, if they do.
-    func shape(of tags: [Tag]) -> Shape? {
+    private func shape(of tags: [Tag]) -> Shape? {
         if tags.count == 1 {
             return tags[0].kind.mayStandAlone ? .removesLine : nil
         }
@@ -111,7 +111,7 @@ private extension StandaloneFilter {
     }
 
     /// Follows which tags are open, so a closing tag's kind is known.
-    mutating func track(_ tags: [Tag]) {
+    private mutating func track(_ tags: [Tag]) {
         for tag in tags {
             if tag.kind.opensSection {
                 openTags.append((tag.kind, tag.content))

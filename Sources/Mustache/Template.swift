@@ -8,7 +8,8 @@ struct Template: Sendable {
     let sourceLength: Int
 
     /// Compiles `text`, returning the template and its syntax errors.
-    static func compile(name: String, text: String) -> (template: Template, errors: [TemplateError]) {
+    static func compile(name: String, text: String) -> (template: Template, errors: [TemplateError])
+    {
         let source = Source(name: name, text: text)
         let (nodes, errors) = Parser.parse(source)
         return (Template(name: name, nodes: nodes, sourceLength: source.bytes.count), errors)

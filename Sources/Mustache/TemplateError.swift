@@ -56,8 +56,9 @@ extension TemplateError {
         case missingPartial(String)
         /// A `{{<name}}` names no template of the library (strict mode).
         case missingParent(String)
-        /// Rendering went deeper than the partial limit; `chain` lists the templates entered.
-        case partialsNestTooDeeply(limit: Int, chain: [String])
+        /// Rendering went deeper than the limits on open partials or on open partials and sections
+        /// together; `chain` lists the templates entered.
+        case partialsNestTooDeeply(partials: Int, levels: Int, chain: [String])
         /// `render` was asked for a template the library does not have.
         case unknownTemplate(String)
 
@@ -77,16 +78,17 @@ extension TemplateError {
             case .invalidName(let name):
                 return "invalid name '\(name)': names hold no whitespace and no empty dotted parts"
             case .invalidDelimiters(let tag):
-                return "invalid set-delimiter tag '\(tag)': expected two delimiters without '=' or spaces"
+                return "invalid set-delimiter tag '\(tag)': "
+                    + "expected two delimiters without spaces or '='"
             case .sectionsNestTooDeeply(let limit):
                 return "sections nest more than \(limit) levels deep"
             case .missingPartial(let name):
                 return "missing partial '\(name)'"
             case .missingParent(let name):
                 return "missing parent template '\(name)'"
-            case .partialsNestTooDeeply(let limit, let chain):
-                return "partials nest too deeply (recursion?): more than \(limit) levels through "
-                    + Self.describe(chain)
+            case .partialsNestTooDeeply(let partials, let levels, let chain):
+                return "partials nest too deeply (recursion?) through \(Self.describe(chain)): "
+                    + "more than \(partials) partials, or \(levels) levels of partials and sections"
             case .unknownTemplate(let name):
                 return "no template named '\(name)'"
             }

@@ -23,7 +23,9 @@ public final class TemplateLibrary: Sendable {
     /// All errors of all templates, sorted by name, line and column (empty when all compile).
     ///
     /// A linter calls this to report every problem in one run instead of stopping at the first.
-    public static func diagnose(templates: [String: String], strictPartials: Bool) -> [TemplateError] {
+    public static func diagnose(
+        templates: [String: String], strictPartials: Bool
+    ) -> [TemplateError] {
         compile(templates, strictPartials: strictPartials).errors
     }
 
@@ -37,7 +39,8 @@ public final class TemplateLibrary: Sendable {
             let start = Location(line: 1, column: 1)
             throw TemplateError(templateName: name, location: start, reason: .unknownTemplate(name))
         }
-        var renderer = Renderer(templates: templates, strictPartials: strictPartials, context: context)
+        var renderer = Renderer(
+            templates: templates, strictPartials: strictPartials, context: context)
         return try renderer.render(template)
     }
 
@@ -57,9 +60,12 @@ public final class TemplateLibrary: Sendable {
                 errors += template.missingReferences(among: names)
             }
         }
-        errors.sort {
-            ($0.templateName, $0.line, $0.column, $0.message) < ($1.templateName, $1.line, $1.column, $1.message)
-        }
+        errors.sort { $0.sortKey < $1.sortKey }
         return (templates, errors)
     }
+}
+
+extension TemplateError {
+    /// Orders errors by template name, line and column; the message breaks ties deterministically.
+    fileprivate var sortKey: (String, Int, Int, String) { (templateName, line, column, message) }
 }

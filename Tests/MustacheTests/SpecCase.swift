@@ -21,7 +21,7 @@ struct SpecCase {
     /// The cases of spec file `file`, or a skip when the peer suite is not beside the project.
     static func load(_ file: String) throws -> [SpecCase] {
         guard FileManager.default.fileExists(atPath: folder.path) else {
-            throw XCTSkip("\(folder.path) (…/mustache-spec) not found: peer suite skipped")
+            throw XCTSkip("\(folder.path) not found: peer suite skipped")
         }
         let data = try Data(contentsOf: folder.appendingPathComponent(file))
         let root = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])

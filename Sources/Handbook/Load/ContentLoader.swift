@@ -8,6 +8,8 @@ public struct LoadedContent: Sendable {
     public var pages: [SourceFile]
     /// Each language's `strings.yaml`, by language code.
     public var strings: [String: SourceFile]
+    /// `content/glossary.yaml`, the fixed translations of recurring terms, if there is one.
+    public var glossary: SourceFile?
 }
 
 /// Load stage: finds and reads `content/site.yaml` and every language tree under `content/`.
@@ -36,12 +38,17 @@ public struct ContentLoader {
         let codes = config.languages.map(\.code)
         var pages: [SourceFile] = []
         var strings: [String: SourceFile] = [:]
+        var glossary: SourceFile?
         for entry in listing(paths.content) {
             let url = paths.content.appendingPathComponent(entry)
             if entry == "site.yaml" { continue }
+            if entry == "glossary.yaml" {
+                glossary = read(url, language: "", relativePath: entry)
+                continue
+            }
             guard isDirectory(url) else {
                 diagnostics.error(
-                    "unexpected-file", "unexpected file in the content folder; expected site.yaml and language folders",
+                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml and language folders",
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
@@ -58,7 +65,7 @@ public struct ContentLoader {
             loadLanguage(entry, into: &pages, strings: &strings)
         }
         pages.sort { $0.path < $1.path }
-        return LoadedContent(config: config, pages: pages, strings: strings)
+        return LoadedContent(config: config, pages: pages, strings: strings, glossary: glossary)
     }
 }
 

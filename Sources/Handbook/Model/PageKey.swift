@@ -8,6 +8,19 @@ public enum PageKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Any other page by ID, such as `about`.
     case page(String)
 
+    /// The key a file stands for by its path in a language tree (`practices/2.10.md`), if any.
+    public init?(relativePath: String) {
+        let parts = relativePath.split(separator: "/")
+        guard parts.count == 2, parts[1].hasSuffix(".md") else { return nil }
+        let id = String(parts[1].dropLast(3))
+        switch parts[0] {
+        case "practices": self = .practice(id)
+        case "sections": self = .section(id)
+        case "pages": self = .page(id)
+        default: return nil
+        }
+    }
+
     /// The folder that holds this kind of page in each language tree.
     public var folder: String {
         switch self {

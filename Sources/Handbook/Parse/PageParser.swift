@@ -26,9 +26,16 @@ public struct PageParser: Sendable {
         do {
             yaml = try YAMLReader.read(split.yaml)
         } catch {
+            var notes: [Diagnostic.Note] = []
+            if let line = error.contextLine, let column = error.contextColumn, line != error.line {
+                let start = SourceLocation(path: file.path, line: line + split.yamlLineOffset, column: column)
+                notes.append(Diagnostic.Note("the YAML structure that could not be finished starts here", at: start))
+            }
+            notes.append(Diagnostic.Note("check for an unclosed quote or a value with \": \" that needs quoting"))
             diagnostics.error(
                 "yaml-syntax", error.message,
-                at: SourceLocation(path: file.path, line: error.line + split.yamlLineOffset, column: error.column))
+                at: SourceLocation(path: file.path, line: error.line + split.yamlLineOffset, column: error.column),
+                notes: notes)
             return nil
         }
         let fields = FieldReader(yaml, path: file.path, lineOffset: split.yamlLineOffset, diagnostics: diagnostics)
@@ -75,10 +82,11 @@ private extension PageParser {
         var used: [String: Int] = [:]
         body.transformPreorder { node in
             guard case .heading(let level) = node.kind else { return }
+            let explicit = Self.takeExplicitAnchor(&node)
             let text = node.plainText
-            var anchor = Slug.make(text)
+            var anchor = explicit ?? Slug.make(text)
             if anchor.isEmpty { anchor = "section" }
-            if let count = used[anchor] {
+            if let count = used[anchor], explicit == nil {
                 used[anchor] = count + 1
                 anchor = "\(anchor)-\(count)"
             } else {
@@ -88,6 +96,20 @@ private extension PageParser {
             headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
         }
         return headings
+    }
+
+    /// A heading that ends in `{#name}` gets that anchor, so translations can keep the source
+    /// language's anchors and links into them work in every language.
+    static func takeExplicitAnchor(_ heading: inout MarkdownNode) -> String? {
+        guard let last = heading.children.indices.last, case .text(let text) = heading.children[last].kind,
+            text.hasSuffix("}"), let open = text.range(of: "{#", options: .backwards)
+        else { return nil }
+        let name = String(text[open.upperBound..<text.index(before: text.endIndex)])
+        guard !name.isEmpty, name.allSatisfy({ !$0.isWhitespace && $0 != "{" && $0 != "}" }) else { return nil }
+        var rest = String(text[..<open.lowerBound])
+        while rest.last == " " { rest.removeLast() }
+        heading.children[last].kind = .text(rest)
+        return name
     }
 
     func readFrontMatter(

@@ -10,6 +10,10 @@ public enum YAMLReader {
         public var line: Int
         /// 1-based column in code points.
         public var column: Int
+        /// Where libyaml's context began ("while parsing a block mapping" that started here), if known.
+        public var contextLine: Int? = nil
+        /// Column of the context's start.
+        public var contextColumn: Int? = nil
     }
 
     /// Parses `text`; an empty document gives an empty mapping. Anchors and aliases are refused,
@@ -46,11 +50,14 @@ public enum YAMLReader {
     private static func syntaxError(_ parser: yaml_parser_t) -> SyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
+        var error = SyntaxError(message: message, line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
         if let context = parser.context.map({ String(cString: $0) }) {
             message = "\(problem) \(context)"
+            error.message = message
+            error.contextLine = Int(parser.context_mark.line) + 1
+            error.contextColumn = Int(parser.context_mark.column) + 1
         }
-        let mark = parser.problem_mark
-        return SyntaxError(message: message, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        return error
     }
 
     /// Turns libyaml's event stream into a tree.

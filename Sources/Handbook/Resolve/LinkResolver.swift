@@ -49,7 +49,7 @@ private extension LinkResolver {
                     if report && !page.headings.contains(where: { $0.anchor == anchor }) {
                         missingAnchor(anchor, in: page, at: location)
                     }
-                } else if report && !isExternal(url) {
+                } else if report && !isExternal(url) && !HTMLEscaping.isDangerousURL(url) && !url.lowercased().hasPrefix("data:") {
                     diagnostics.error(
                         "broken-link", "link to \"\(url)\" is neither a web address nor a cross-reference",
                         at: location,

@@ -20,13 +20,14 @@ public struct SiteResolver {
         self.diagnostics = diagnostics
     }
 
-    /// Resolves the parsed pages of every language.
-    public func resolve(_ parsed: [ParsedPage], content: LoadedContent) -> ResolvedSite {
+    /// Resolves the parsed pages of every language. `unparsed` holds the keys of source files that
+    /// failed to parse (named after their files), so links to them do not add a second error.
+    public func resolve(_ parsed: [ParsedPage], content: LoadedContent, unparsed: Set<PageKey> = []) -> ResolvedSite {
         let config = content.config
         let sourceCode = config.sourceLanguage.code
         let sourcePages = index(parsed.filter { $0.file.language == sourceCode })
         let translations = matchTranslations(parsed.filter { $0.file.language != sourceCode }, sources: sourcePages)
-        let catalog = Catalog(pages: sourcePages)
+        let catalog = Catalog(pages: sourcePages, unparsed: unparsed)
         let practices = resolvePractices(catalog)
         let sections = resolveSections(catalog)
         let strings = resolveStrings(content, config: config)
@@ -53,9 +54,11 @@ struct Catalog {
     let practiceIDs: [String]
     let sectionNumbers: [String]
     let pageIDs: [String]
+    let unparsed: Set<PageKey>
 
-    init(pages: [PageKey: ParsedPage]) {
+    init(pages: [PageKey: ParsedPage], unparsed: Set<PageKey> = []) {
         self.pages = pages
+        self.unparsed = unparsed
         keys = pages.keys.sorted()
         practiceIDs = keys.compactMap { if case .practice(let id) = $0 { return id } else { return nil } }
         sectionNumbers = keys.compactMap { if case .section(let n) = $0 { return n } else { return nil } }
@@ -66,7 +69,7 @@ struct Catalog {
     /// Whether `key` names a page that will exist, content or generated.
     func contains(_ key: PageKey) -> Bool {
         if case .page(let id) = key, SiteResolver.generatedPageIDs.contains(id) { return true }
-        return pages[key] != nil
+        return pages[key] != nil || unparsed.contains(key)
     }
 
     /// The problem with a reference to `key`, with a near miss, or nil when it exists.

@@ -1,0 +1,56 @@
+import Foundation
+import HandbookTestSupport
+import XCTest
+
+/// Builds every fixture under `Fixtures/<feature>/<case>/` and compares the result with its
+/// `expected/` folder: the whole output for a clean build, or `stderr.txt` and `exit-code` for a
+/// failing one. Fixtures without a `templates/` folder use the repository's templates.
+final class GoldenTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    func testEveryFixtureMatchesItsGoldenFiles() throws {
+        let cases = try fixtureCases()
+        XCTAssertGreaterThan(cases.count, 5, "fixtures not found")
+        for fixture in cases {
+            check(fixture)
+        }
+    }
+
+    private func fixtureCases() throws -> [URL] {
+        let manager = FileManager.default
+        var out: [URL] = []
+        for feature in try manager.contentsOfDirectory(atPath: Self.fixtures.path).sorted() {
+            let folder = Self.fixtures.appendingPathComponent(feature)
+            for name in try manager.contentsOfDirectory(atPath: folder.path).sorted() {
+                out.append(folder.appendingPathComponent(name))
+            }
+        }
+        return out
+    }
+
+    private func check(_ fixture: URL) {
+        let name = fixture.deletingLastPathComponent().lastPathComponent + "/" + fixture.lastPathComponent
+        let project = TemporaryProject()
+        project.copy(fixture.appendingPathComponent("content"), to: "content")
+        let ownTemplates = fixture.appendingPathComponent("templates")
+        project.copy(
+            FileManager.default.fileExists(atPath: ownTemplates.path)
+                ? ownTemplates : TemporaryProject.repositoryRoot.appendingPathComponent("templates"),
+            to: "templates")
+        let run = CommandRun.handbook(["build"], in: project.root)
+        let expected = fixture.appendingPathComponent("expected")
+        let failing = FileManager.default.fileExists(atPath: expected.appendingPathComponent("exit-code").path)
+        if failing || (Golden.isRecording && run.exitCode != 0) {
+            Golden.assertText(run.stderr, equal: expected.appendingPathComponent("stderr.txt"))
+            Golden.assertText("\(run.exitCode)\n", equal: expected.appendingPathComponent("exit-code"))
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public").path),
+                "\(name): a failed build wrote public/")
+        } else {
+            XCTAssertEqual(run.exitCode, 0, "\(name): build failed:\n\(run.stderr)")
+            // Assets are the repository's own files, copied unchanged; the pages are what is compared.
+            let output = project.files(under: "public").filter { !$0.key.hasPrefix("assets/") }
+            Golden.assertFiles(output, equal: expected.appendingPathComponent("public"))
+        }
+    }
+}

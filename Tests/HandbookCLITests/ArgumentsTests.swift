@@ -1,0 +1,49 @@
+import HandbookTestSupport
+import XCTest
+
+@testable import HandbookCLI
+
+final class ArgumentsTests: XCTestCase {
+    func testBuildTakesFolderOptionsInBothSpellings() throws {
+        var expected = FolderOptions()
+        expected.content = "c"
+        expected.output = "out"
+        XCTAssertEqual(try Arguments.parse(["build", "--content", "c", "--out=out"]), .build(expected))
+        XCTAssertEqual(try Arguments.parse(["i18n", "status", "--json"]), .i18nStatus(FolderOptions(), json: true, strict: false))
+    }
+
+    func testUnknownOptionIsAUsageErrorWithASuggestion() {
+        XCTAssertThrowsError(try Arguments.parse(["build", "--contnet", "x"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "unknown option '--contnet'", suggestion: "--content"))
+        }
+        XCTAssertThrowsError(try Arguments.parse(["biuld"])) { error in
+            XCTAssertEqual((error as? UsageError)?.suggestion, "build")
+        }
+    }
+
+    func testExitCodes() {
+        let project = TemporaryProject()
+        let usage = CommandRun.handbook(["build", "--outt", "x"], in: project.root)
+        XCTAssertEqual(usage.exitCode, 2)
+        XCTAssertEqual(
+            usage.stderr,
+            "handbook: error: unknown option '--outt'\nhandbook: note: did you mean '--out'?\nRun 'handbook --help' for usage.\n")
+        XCTAssertEqual(CommandRun.handbook(["--version"], in: project.root).stdout, "handbook \(CLI.version)\n")
+        let help = CommandRun.handbook(["--help"], in: project.root)
+        XCTAssertEqual(help.exitCode, 0)
+        XCTAssertTrue(help.stdout.contains("handbook build [--content content] [--templates templates] [--out public]"))
+        let missing = CommandRun.handbook(["check"], in: project.root)
+        XCTAssertEqual(missing.exitCode, 1)
+        XCTAssertTrue(missing.stderr.hasPrefix("content/site.yaml: error: cannot read the file") || missing.stderr.contains("file not found"), missing.stderr)
+    }
+
+    func testCheckWritesNothing() {
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        let run = CommandRun.handbook(["check"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("checked "))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public").path))
+    }
+}

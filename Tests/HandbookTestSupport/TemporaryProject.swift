@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+
+/// A project folder in the temporary directory, filled from inline files, removed on `deinit`.
+///
+/// Files are written in txtar style (as in Hugo's tests): `-- content/en/a.md --` starts a file.
+public final class TemporaryProject {
+    /// The project root.
+    public let root: URL
+
+    /// The repository root, found from this source file, for the real templates and content.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Creates an empty project folder.
+    public init() {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("handbook-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Creates a project from txtar-style text, with the repository's templates unless the text has its own.
+    public convenience init(files archive: String, withRepositoryTemplates: Bool = true) {
+        self.init()
+        write(archive)
+        if withRepositoryTemplates && !FileManager.default.fileExists(atPath: root.appendingPathComponent("templates").path) {
+            copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        }
+    }
+
+    /// Writes every file of a txtar-style archive.
+    public func write(_ archive: String) {
+        var path: String?
+        var lines: [String] = []
+        func flush() {
+            if lines.last == "" { lines.removeLast() }
+            if let path { write(path, lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")) }
+            lines = []
+        }
+        for line in archive.components(separatedBy: "\n") {
+            if line.hasPrefix("-- ") && line.hasSuffix(" --") {
+                flush()
+                path = String(line.dropFirst(3).dropLast(3))
+            } else if path != nil {
+                lines.append(line)
+            }
+        }
+        flush()
+    }
+
+    /// Writes one file, creating folders.
+    public func write(_ path: String, _ text: String) {
+        write(path, bytes: Array(text.utf8))
+    }
+
+    /// Writes one file from bytes.
+    public func write(_ path: String, bytes: [UInt8]) {
+        let url = root.appendingPathComponent(path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+    }
+
+    /// Copies a folder into the project.
+    public func copy(_ source: URL, to path: String) {
+        let target = root.appendingPathComponent(path)
+        try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.copyItem(at: source, to: target)
+    }
+
+    /// Every file below `path` with its bytes, keyed by path relative to it.
+    public func files(under path: String) -> [String: [UInt8]] {
+        TemporaryProject.files(in: root.appendingPathComponent(path))
+    }
+
+    /// Every file below a folder with its bytes, keyed by relative path.
+    public static func files(in folder: URL) -> [String: [UInt8]] {
+        var out: [String: [UInt8]] = [:]
+        let base = folder.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return out }
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let full = base + "/" + relative
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
+                let data = FileManager.default.contents(atPath: full)
+            {
+                out[relative] = [UInt8](data)
+            }
+        }
+        return out
+    }
+}

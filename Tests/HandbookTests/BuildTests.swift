@@ -1,0 +1,107 @@
+import Foundation
+import HandbookTestSupport
+import XCTest
+
+@testable import Handbook
+
+/// Whole-pipeline behaviour on the repository's own content: determinism, a failed build leaving
+/// the old site intact, and the data export's shape.
+final class BuildTests: XCTestCase {
+    private func repositoryCopy() -> TemporaryProject {
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        return project
+    }
+
+    func testTwoBuildsAreByteIdentical() {
+        let project = repositoryCopy()
+        XCTAssertEqual(CommandRun.handbook(["build", "--out", "first"], in: project.root).exitCode, 0)
+        XCTAssertEqual(CommandRun.handbook(["build", "--out", "second"], in: project.root).exitCode, 0)
+        let first = project.files(under: "first"), second = project.files(under: "second")
+        XCTAssertGreaterThan(first.count, 100)
+        XCTAssertEqual(first.keys.sorted(), second.keys.sorted())
+        XCTAssertTrue(first == second, "two builds of the same input differ")
+    }
+
+    func testFailedBuildLeavesThePreviousOutputExactlyAsItWas() throws {
+        let project = repositoryCopy()
+        XCTAssertEqual(CommandRun.handbook(["build"], in: project.root).exitCode, 0)
+        let before = project.files(under: "public")
+        let page = project.root.appendingPathComponent("content/en/sections/7.4.6.6.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(text.contains("sec:7.4.6.8"))
+        try text.replacingOccurrences(of: "sec:7.4.6.8", with: "sec:7.4.7.8").write(to: page, atomically: true, encoding: .utf8)
+        let run = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertTrue(
+            run.stderr.contains("content/en/sections/7.4.6.6.md:")
+                && run.stderr.contains("error: unknown section \"7.4.7.8\" (did you mean \"7.4.6.8\"?) [broken-link]"),
+            run.stderr)
+        XCTAssertTrue(project.files(under: "public") == before, "public/ changed after a failed build")
+    }
+
+    func testDataExportListsEveryPracticeAndSectionWithURLsThatExist() throws {
+        let project = repositoryCopy()
+        XCTAssertEqual(CommandRun.handbook(["build"], in: project.root).exitCode, 0)
+        let files = project.files(under: "public")
+        let json = try JSONSerialization.jsonObject(with: Data(files["data/handbook.json"]!)) as! [String: Any]
+        let practices = json["practices"] as! [[String: Any]]
+        let sections = json["sections"] as! [[String: Any]]
+        XCTAssertEqual(practices.count, 33)
+        XCTAssertEqual(practices.map { $0["id"] as! String }.first, "1.1")
+        XCTAssertEqual(practices.map { $0["id"] as! String }.last, "4.1")
+        XCTAssertGreaterThanOrEqual(sections.count, 132)
+        for entry in practices + sections {
+            for (_, url) in entry["urls"] as! [String: String] {
+                XCTAssertNotNil(files[url.components(separatedBy: "#")[0]], "missing \(url)")
+            }
+        }
+        let practice = practices.first { $0["id"] as? String == "1.10" }!
+        XCTAssertEqual(practice["sections"] as? [String], ["7.3.7.2", "7.4.7.2"].filter { (practice["sections"] as! [String]).contains($0) })
+    }
+
+    func testEveryInternalLinkOfTheBuiltSiteResolvesToAFile() {
+        let project = repositoryCopy()
+        XCTAssertEqual(CommandRun.handbook(["build"], in: project.root).exitCode, 0)
+        let files = project.files(under: "public")
+        var checked = 0
+        for (path, bytes) in files where path.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            for target in LinkScanner.targets(in: html) {
+                let resolved = LinkScanner.resolve(target, from: path)
+                guard let resolved else { continue }
+                checked += 1
+                XCTAssertNotNil(files[resolved], "\(path) links to \(target), which does not exist")
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+    }
+}
+
+/// Finds `href`/`src` values in HTML and resolves relative ones against the page's path.
+enum LinkScanner {
+    static func targets(in html: String) -> [String] {
+        var out: [String] = []
+        for attribute in ["href=\"", "src=\""] {
+            var rest = html[...]
+            while let range = rest.range(of: attribute) {
+                let value = rest[range.upperBound...].prefix { $0 != "\"" }
+                out.append(String(value))
+                rest = rest[range.upperBound...]
+            }
+        }
+        return out
+    }
+
+    /// The file a relative link points at, or nil for external links and same-page anchors.
+    static func resolve(_ target: String, from page: String) -> String? {
+        if target.hasPrefix("#") || target.contains(":") { return nil }
+        let path = target.components(separatedBy: "#")[0]
+        var parts = page.split(separator: "/").dropLast().map(String.init)
+        for part in path.split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
+        }
+        return parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,67 @@
+import HandbookTestSupport
+import XCTest
+
+@testable import Handbook
+
+final class ContentLoaderTests: XCTestCase {
+    private func load(_ project: TemporaryProject) -> (LoadedContent?, [Diagnostic]) {
+        let engine = DiagnosticEngine()
+        let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()
+        return (content, engine.diagnostics)
+    }
+
+    private let site = """
+        -- content/site.yaml --
+        source_language: en
+        languages:
+          - code: en
+            name: English
+          - code: zh-Hant
+            name: 繁體中文
+        """
+
+    func testByteOrderMarkAndCRLFAreAcceptedAndHashKeepsStoredBytes() {
+        let project = TemporaryProject(files: site)
+        let bytes = [0xEF, 0xBB, 0xBF] + Array("---\r\nid: about\r\ntitle: About\r\n---\r\nBody\r\n".utf8)
+        project.write("content/en/pages/about.md", bytes: bytes)
+        let (content, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics, [])
+        let file = content?.pages.first
+        XCTAssertEqual(file?.text, "---\nid: about\ntitle: About\n---\nBody\n")
+        XCTAssertEqual(file?.hash, SHA256.hex(bytes))
+    }
+
+    func testInvalidUTF8IsReportedAtItsLineAndColumn() {
+        let project = TemporaryProject(files: site)
+        project.write("content/en/pages/about.md", bytes: Array("---\nid: about\ntitle: Ab".utf8) + [0xFF] + Array("\n---\n".utf8))
+        let (_, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.code), ["invalid-utf8"])
+        XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/about.md:3:10")
+    }
+
+    func testUnknownLanguageFolderSuggestsTheNearestCode() {
+        let project = TemporaryProject(files: site + "\n-- content/zh-hant/pages/a.md --\nx\n")
+        let (_, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.code), ["unknown-language"])
+        XCTAssertEqual(diagnostics.first?.notes.first?.message, "did you mean \"zh-Hant\"?")
+    }
+
+    func testSymbolicLinkLeavingContentIsRejected() throws {
+        let project = TemporaryProject(files: site + "\n-- outside.md --\n---\nid: x\ntitle: X\n---\n")
+        try FileManager.default.createDirectory(
+            at: project.root.appendingPathComponent("content/en/pages"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("content/en/pages/x.md").path,
+            withDestinationPath: project.root.appendingPathComponent("outside.md").path)
+        let (content, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.code), ["path-escape"])
+        XCTAssertEqual(content?.pages.count, 0)
+    }
+
+    func testOversizedFileIsRejected() {
+        let project = TemporaryProject(files: site)
+        project.write("content/en/pages/big.md", String(repeating: "a", count: FileReader.maximumSize + 1))
+        let (_, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.code), ["file-too-large"])
+    }
+}

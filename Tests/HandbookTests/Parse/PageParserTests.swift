@@ -1,0 +1,65 @@
+import Markdown
+import XCTest
+
+@testable import Handbook
+
+final class PageParserTests: XCTestCase {
+    private func parse(_ text: String, path: String = "practices/1.1.md") -> (ParsedPage?, [Diagnostic]) {
+        let engine = DiagnosticEngine()
+        let file = SourceFile(path: "content/en/\(path)", language: "en", relativePath: path, text: text, hash: "h")
+        return (PageParser(diagnostics: engine).parse(file), engine.diagnostics)
+    }
+
+    func testPracticeFrontMatterIsTyped() {
+        let (page, diagnostics) = parse(
+            "---\nid: \"1.1\"\ntitle: Alt text\nprinciple: perceivable\ncategory: text\nsections: [\"16.1\"]\n---\nBody\n")
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(page?.key, .practice("1.1"))
+        guard case .practice(let details)? = page?.details else { return XCTFail("not a practice") }
+        XCTAssertEqual(details.sections.map(\.value), ["16.1"])
+        XCTAssertEqual(details.sections.first?.location.description, "content/en/practices/1.1.md:6:12")
+    }
+
+    func testBodyPositionsAreShiftedPastTheFrontMatterAndCountCharacters() {
+        let (page, _) = parse("---\nid: \"1.1\"\ntitle: T\nprinciple: other\n---\n\n## 螢幕閱讀器 heading\n")
+        XCTAssertEqual(page?.headings.first?.location.description, "content/en/practices/1.1.md:7:1")
+        XCTAssertEqual(page?.headings.first?.anchor, "螢幕閱讀器-heading")
+        let map = LineMap(path: "x.md", body: "字幕 [a](sec:1)\n", firstBodyLine: 10)
+        // "字幕 " is 7 UTF-8 bytes; cmark reports byte column 8, which is character column 4.
+        XCTAssertEqual(map.location(SourcePosition(line: 1, column: 8)).description, "x.md:10:4")
+    }
+
+    func testRepeatedHeadingsGetNumberedAnchors() {
+        let (page, _) = parse("---\nid: \"1.1\"\ntitle: T\nprinciple: other\n---\n## Code\n## Code\n## Code\n")
+        XCTAssertEqual(page?.headings.map(\.anchor), ["code", "code-1", "code-2"])
+    }
+
+    func testExplicitAnchorsOverrideTheSlug() {
+        let (page, _) = parse("---\nid: \"1.1\"\ntitle: T\nprinciple: other\n---\n## 在 Android 上 {#on-android}\n")
+        XCTAssertEqual(page?.headings.map(\.anchor), ["on-android"])
+        XCTAssertEqual(page?.headings.map(\.text), ["在 Android 上"])
+    }
+
+    func testMissingFrontMatterIsAnError() {
+        let (page, diagnostics) = parse("# Title\n")
+        XCTAssertNil(page)
+        XCTAssertEqual(diagnostics.map(\.code), ["missing-front-matter"])
+    }
+
+    func testFileNameMustMatchTheID() {
+        let (_, diagnostics) = parse("---\nid: \"1.2\"\ntitle: T\nprinciple: other\n---\n")
+        XCTAssertEqual(diagnostics.map(\.code), ["file-name"])
+    }
+
+    func testLinterReportsEachAccessibilityProblem() {
+        let body = "## A\n#### B\n\n![](x.png) [](https://a.example) [more](page:a)\n\n| | b |\n|-|-|\n| 1 | 2 |\n"
+        let (_, diagnostics) = parse("---\nid: a\ntitle: A\n---\n" + body, path: "pages/a.md")
+        XCTAssertEqual(diagnostics.map(\.code), ["heading-level", "image-alt", "empty-link", "link-text", "table-header"])
+        XCTAssertEqual(diagnostics.map(\.severity), [.error, .error, .error, .warning, .error])
+    }
+
+    func testCrossReferencesWithoutTextAreNotEmptyLinks() {
+        let (_, diagnostics) = parse("---\nid: a\ntitle: A\n---\nSee [](bp:1.1) and [](sec:7.3).\n", path: "pages/a.md")
+        XCTAssertEqual(diagnostics, [])
+    }
+}

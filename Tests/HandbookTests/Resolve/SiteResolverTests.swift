@@ -1,0 +1,108 @@
+import Markdown
+import HandbookTestSupport
+import XCTest
+
+@testable import Handbook
+
+final class SiteResolverTests: XCTestCase {
+    static let site = """
+        -- content/site.yaml --
+        source_language: en
+        languages:
+          - code: en
+            name: English
+          - code: zh-Hans
+            name: 简体中文
+        -- content/en/strings.yaml --
+        practice_reference: "Best Practice {id} – {title}"
+        section_reference: "Section {number} {title}"
+        -- content/en/practices/2.10.md --
+        ---
+        id: "2.10"
+        title: Provide adjustable time control
+        principle: operable
+        category: control
+        sections: ["11.5"]
+        ---
+        See [](sec:11.5) and [the list](sec:11).
+        -- content/en/sections/11.md --
+        ---
+        number: "11"
+        title: Form Input
+        ---
+        -- content/en/sections/11.5.md --
+        ---
+        number: "11.5"
+        title: Input Form – Timer
+        ---
+        -- content/en/sections/11.1.md --
+        ---
+        number: "11.1"
+        title: Rolling Banner
+        practices: ["2.10"]
+        ---
+        Back to [](bp:2.10).
+        """
+
+    private func resolve(_ archive: String) -> (ResolvedSite?, [Diagnostic]) {
+        let project = TemporaryProject(files: archive, withRepositoryTemplates: false)
+        let engine = DiagnosticEngine()
+        guard let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load() else {
+            return (nil, engine.diagnostics)
+        }
+        let parser = PageParser(diagnostics: engine)
+        let site = SiteResolver(diagnostics: engine).resolve(content.pages.compactMap(parser.parse), content: content)
+        return (site, engine.diagnostics)
+    }
+
+    func testRelationsStatedOnEitherSideShowOnBoth() {
+        let (site, diagnostics) = resolve(Self.site)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(site?.practices.first?.sections, ["11.1", "11.5"])
+        XCTAssertEqual(site?.sections.first { $0.number == "11.5" }?.practices, ["2.10"])
+        XCTAssertEqual(site?.sections.first { $0.number == "11.1" }?.practices, ["2.10"])
+        XCTAssertEqual(site?.sections.first { $0.number == "11" }?.children, ["11.1", "11.5"])
+    }
+
+    func testEmptyLinkTextIsFilledAndURLsAreRelativeFiles() {
+        let (site, _) = resolve(Self.site)
+        let page = site?.page(.practice("2.10"), in: "en")
+        let found: [(String, String)] = page.map { self.links(in: $0.body) } ?? []
+        XCTAssertEqual(found.map(\.0), ["../sections/11.5.html", "../sections/11.html"])
+        XCTAssertEqual(found.map(\.1), ["Section 11.5 Input Form – Timer", "the list"])
+        XCTAssertEqual(site?.page(.practice("2.10"), in: "en")?.referencedBy, [.section("11.1")])
+    }
+
+    func testMissingTranslationFallsBackToTheSourceText() {
+        let (site, _) = resolve(Self.site)
+        let page = site?.page(.section("11.5"), in: "zh-Hans")
+        XCTAssertEqual(page?.state, .missing)
+        XCTAssertEqual(page?.contentLanguage, "en")
+        XCTAssertEqual(page?.outputPath, "zh-Hans/sections/11.5.html")
+    }
+
+    func testUnknownTargetsAreReportedWithTheNearestID() {
+        let broken = Self.site.replacingOccurrences(of: "[](sec:11.5)", with: "[](sec:11.6)")
+            .replacingOccurrences(of: "practices: [\"2.10\"]", with: "practices: [\"2.1\"]")
+        let (_, diagnostics) = resolve(broken)
+        XCTAssertEqual(
+            diagnostics.map { "\($0.location): \($0.message)" },
+            [
+                "content/en/practices/2.10.md:8:5: unknown section \"11.6\" (did you mean \"11.1\"?)",
+                "content/en/sections/11.1.md:4:13: unknown practice \"2.1\" (did you mean \"2.10\"?)",
+            ])
+    }
+
+    func testTranslationWithoutSourceIsAnError() {
+        let (_, diagnostics) = resolve(Self.site + "\n-- content/zh-Hans/practices/9.9.md --\n---\nid: \"9.9\"\ntitle: 无\nprinciple: other\n---\n")
+        XCTAssertEqual(diagnostics.map(\.code), ["orphan-translation"])
+    }
+
+    private func links(in node: Markdown.MarkdownNode) -> [(String, String)] {
+        var out: [(String, String)] = []
+        node.forEach { child in
+            if case .link(let url, _) = child.kind { out.append((url, child.plainText)) }
+        }
+        return out
+    }
+}

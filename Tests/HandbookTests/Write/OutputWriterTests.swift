@@ -1,0 +1,32 @@
+import HandbookTestSupport
+import XCTest
+
+@testable import Handbook
+
+final class OutputWriterTests: XCTestCase {
+    func testWritingReplacesTheWholeOutputFolder() throws {
+        let project = TemporaryProject(files: "-- public/old.html --\nold\n")
+        let output = project.root.appendingPathComponent("public")
+        try OutputWriter().write([OutputFile(path: "en/index.html", text: "new")], to: output)
+        XCTAssertEqual(project.files(under: "public").keys.sorted(), ["en/index.html"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".") }
+        XCTAssertEqual(leftovers, [], "staging or retired folders left behind")
+    }
+
+    func testAnOutputPathThatIsAFileIsRefusedAndKept() {
+        let project = TemporaryProject(files: "-- public --\nI am a file\n")
+        let output = project.root.appendingPathComponent("public")
+        XCTAssertThrowsError(try OutputWriter().write([OutputFile(path: "a.html", text: "x")], to: output))
+        XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), "I am a file\n")
+    }
+
+    func testPathsLeavingTheOutputFolderAreRefusedAndOldOutputKept() {
+        let project = TemporaryProject(files: "-- public/keep.html --\nkeep\n")
+        let output = project.root.appendingPathComponent("public")
+        XCTAssertThrowsError(try OutputWriter().write([OutputFile(path: "../escape.html", text: "x")], to: output)) { error in
+            XCTAssertEqual(error as? OutputWriter.Failure, .unsafePath("../escape.html"))
+        }
+        XCTAssertEqual(project.files(under: "public").keys.sorted(), ["keep.html"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("escape.html").path))
+    }
+}

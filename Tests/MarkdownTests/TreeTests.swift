@@ -1,0 +1,56 @@
+import XCTest
+
+@testable import Markdown
+
+/// The Swift tree keeps cmark's kinds and positions, so diagnostics can point at a node.
+final class TreeTests: XCTestCase {
+    private func dump(_ node: MarkdownNode, depth: Int = 0) -> String {
+        var line = String(repeating: "  ", count: depth) + "\(node.kind) @\(node.start.line):\(node.start.column)\n"
+        for child in node.children { line += dump(child, depth: depth + 1) }
+        return line
+    }
+
+    func testTreeDumpWithPositions() {
+        let tree = MarkdownParser().parse("## Hi\n\nSee [](bp:2.10) ~~no~~\n\n- [x] done\n\n| a |\n|---|\n| b |\n")
+        XCTAssertEqual(
+            dump(tree),
+            """
+            document @1:1
+              heading(level: 2) @1:1
+                text("Hi") @1:4
+              paragraph @3:1
+                text("See ") @3:1
+                link(url: "bp:2.10", title: "") @3:5
+                text(" ") @3:16
+                strikethrough @3:17
+                  text("no") @3:19
+              list(ordered: false, start: 0, tight: true) @5:1
+                item(task: Optional(true)) @5:1
+                  paragraph @5:7
+                    text("done") @5:7
+              table(alignments: [Markdown.MarkdownNode.Alignment.none]) @7:1
+                tableRow(isHeader: true) @7:1
+                  tableCell @7:2
+                    text("a") @7:3
+                tableRow(isHeader: false) @9:1
+                  tableCell @9:2
+                    text("b") @9:3
+
+            """)
+    }
+
+    func testSafeRenderingDropsRawHTMLAndScriptURLs() {
+        let html = HTMLRenderer().render(MarkdownParser().parse("<script>x</script>\n\n[a](javascript:alert(1)) <b>\n"))
+        XCTAssertEqual(html, "<!-- raw HTML omitted -->\n<p><a href=\"\">a</a> <!-- raw HTML omitted --></p>\n")
+    }
+
+    func testSiteOptionsAddHeaderScopesAlignmentClassesAndAnchors() {
+        var options = HTMLRenderer.Options()
+        options.tableHeaderScope = true
+        options.alignmentClasses = true
+        var tree = MarkdownParser().parse("## T\n\n| a | b |\n|:-:|--|\n| 1 | 2 |\n")
+        tree.children[0].anchor = "t"
+        let html = HTMLRenderer(options: options).render(tree)
+        XCTAssertTrue(html.hasPrefix("<h2 id=\"t\">T</h2>\n<table>\n<thead>\n<tr>\n<th scope=\"col\" class=\"align-center\">a</th>"), html)
+    }
+}
