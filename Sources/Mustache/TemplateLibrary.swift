@@ -31,9 +31,9 @@ public final class TemplateLibrary: Sendable {
 
     /// Renders the template registered as `name` against `context`.
     ///
-    /// Throws when there is no such template, when partials nest more than 100 deep (a recursion
-    /// that the data does not end), or, with `strictPartials`, when a dynamic name `{{>*name}}`
-    /// resolves to a template that does not exist.
+    /// Throws when there is no such template, when partials nest more than 100 deep or partials and
+    /// sections together more than 300 (a recursion that the data does not end), or, with
+    /// `strictPartials`, when a dynamic name `{{>*name}}` resolves to a template that does not exist.
     public func render(_ name: String, _ context: MustacheValue) throws(TemplateError) -> String {
         guard let template = templates[name] else {
             let start = Location(line: 1, column: 1)

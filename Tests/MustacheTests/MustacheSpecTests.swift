@@ -29,9 +29,8 @@ final class MustacheSpecTests: XCTestCase {
         XCTAssertFalse(cases.isEmpty, "\(file) holds no cases", line: line)
         var passed = 0
         for test in cases {
-            let templates = test.partials.merging([templateKey: test.template]) { _, template in
-                template
-            }
+            var templates = test.partials
+            templates[templateKey] = test.template
             do {
                 let library = try TemplateLibrary(templates: templates)
                 let actual = try library.render(templateKey, test.data)

@@ -44,23 +44,93 @@ final class TemplateLibraryTests: XCTestCase {
     }
 
     func testLayoutIndentsThePageContentAtAStandaloneBlock() throws {
-        let library = try TemplateLibrary(templates: [
-            "layout": "<main>\n  {{$content}}\n  {{/content}}\n</main>\n",
-            "page":
-                "{{<layout}}\n{{$content}}\n<h1>{{title}}</h1>\n<p>Hi</p>\n{{/content}}\n{{/layout}}\n",
-        ])
+        let layout = """
+            <main>
+              {{$content}}
+              {{/content}}
+            </main>
+
+            """
+        let page = """
+            {{<layout}}
+            {{$content}}
+            <h1>{{title}}</h1>
+            <p>Hi</p>
+            {{/content}}
+            {{/layout}}
+
+            """
+        let library = try TemplateLibrary(templates: ["layout": layout, "page": page])
         XCTAssertEqual(
             try library.render("page", ["title": "Welcome"]),
-            "<main>\n  <h1>Welcome</h1>\n  <p>Hi</p>\n</main>\n"
+            """
+            <main>
+              <h1>Welcome</h1>
+              <p>Hi</p>
+            </main>
+
+            """
+        )
+    }
+
+    func testLayoutsNestWithTheirIndentationAddingUp() throws {
+        let base = """
+            <body>
+              {{$body}}
+              {{/body}}
+            </body>
+            """
+        let section = """
+            {{<base}}
+            {{$body}}
+            <nav>…</nav>
+            <div>
+              {{$main}}
+              {{/main}}
+            </div>
+            {{/body}}
+            {{/base}}
+            """
+        let page = """
+            {{<section}}
+            {{$main}}
+            <p>one</p>
+            {{/main}}
+            {{/section}}
+            """
+        let library = try TemplateLibrary(templates: [
+            "base": base, "section": section, "page": page,
+        ])
+        XCTAssertEqual(
+            try library.render("page", [:]),
+            """
+            <body>
+              <nav>…</nav>
+              <div>
+                <p>one</p>
+              </div>
+            </body>
+            """
         )
     }
 
     func testInlineOverrideAtAStandaloneBlockIsIndentedFromItsFirstLine() throws {
-        let library = try TemplateLibrary(templates: [
-            "layout": "<main>\n  {{$content}}{{/content}}\n</main>",
-            "page": "{{<layout}}{{$content}}<p>a</p>\n<p>b</p>{{/content}}{{/layout}}",
-        ])
-        XCTAssertEqual(try library.render("page", [:]), "<main>\n  <p>a</p>\n  <p>b</p>\n</main>")
+        let layout = """
+            <main>
+              {{$content}}{{/content}}
+            </main>
+            """
+        let page = "{{<layout}}{{$content}}<p>a</p>\n<p>b</p>{{/content}}{{/layout}}"
+        let library = try TemplateLibrary(templates: ["layout": layout, "page": page])
+        XCTAssertEqual(
+            try library.render("page", [:]),
+            """
+            <main>
+              <p>a</p>
+              <p>b</p>
+            </main>
+            """
+        )
     }
 
     func testStandalonePartialsInsideIndentedPartialsAddUpTheirIndentation() throws {

@@ -1,0 +1,67 @@
+"""Shared set-up of the browser gate: the built site, one headless Chromium for the whole run."""
+
+import os
+import pathlib
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPOSITORY / "screenshots"
+LANGUAGES = ["en", "zh-Hant", "zh-Hans"]
+
+
+def pytest_addoption(parser):
+    parser.addoption("--site", default=str(REPOSITORY / "public"), help="the built site to test")
+
+
+@pytest.fixture(scope="session")
+def site(request) -> pathlib.Path:
+    path = pathlib.Path(request.config.getoption("--site")).resolve()
+    assert (path / "index.html").is_file(), f"no built site at {path}"
+    return path
+
+
+def all_pages(site: pathlib.Path):
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+def representative_pages():
+    """One page of each template in each language, for the costlier checks."""
+    pages = ["index.html"]
+    for language in LANGUAGES:
+        for page in ["index.html", "practices/1.10.html", "sections/7.3.6.5.html", "about.html",
+                     "practices/index.html", "sections/index.html", "principles.html", "a-z.html",
+                     "translation-status.html"]:
+            pages.append(f"{language}/{page}")
+    return pages
+
+
+def make_driver():
+    os.environ.setdefault("SE_MANAGER_PATH", "/bin/false")
+    os.environ.setdefault("SE_OFFLINE", "true")
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/lib/chromium/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+                     "--allow-file-access-from-files", "--disable-dev-shm-usage", "--lang=en-US"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="session")
+def driver():
+    browser = make_driver()
+    yield browser
+    browser.quit()
+
+
+def set_color_scheme(driver, scheme: str):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def console_errors(driver):
+    """Severe console messages of the current page (axe's own file:// fetches are not included
+    because this is read before axe is injected)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
