@@ -17,6 +17,7 @@ public enum Command: Equatable, Sendable {
     case build(FolderOptions)
     case check(FolderOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool)
+    case i18nMarkCurrent(FolderOptions, paths: [String])
 }
 
 /// A mistake in the command line, with the nearest valid word when there is one.
@@ -45,11 +46,23 @@ public enum Arguments {
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: [])
             return .check(folders)
         case "i18n":
-            guard arguments.count > 1 else { throw UsageError(message: "'i18n' needs a subcommand: status", suggestion: "i18n status") }
+            guard arguments.count > 1 else {
+                throw UsageError(message: "'i18n' needs a subcommand: status or mark-current", suggestion: "i18n status")
+            }
+            if arguments[1] == "mark-current" {
+                let files = Array(arguments.dropFirst(2))
+                if let option = files.first(where: { $0.hasPrefix("-") }) {
+                    throw UsageError(message: "unknown option '\(option)'; mark-current takes file paths only", suggestion: nil)
+                }
+                guard !files.isEmpty else {
+                    throw UsageError(message: "name the translations to mark, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
+                }
+                return .i18nMarkCurrent(FolderOptions(), paths: files)
+            }
             guard arguments[1] == "status" else {
                 throw UsageError(
                     message: "unknown i18n subcommand '\(arguments[1])'",
-                    suggestion: NearMiss.suggestion(for: arguments[1], among: ["status"]).map { "i18n \($0)" })
+                    suggestion: NearMiss.suggestion(for: arguments[1], among: ["status", "mark-current"]).map { "i18n \($0)" })
             }
             let (folders, flags) = try options(
                 Array(arguments.dropFirst(2)), allowed: ["--content", "--templates"], flags: ["--json", "--strict"])

@@ -38,6 +38,19 @@ public enum CLI {
         case .i18nStatus(let options, let json, let strict):
             return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict)
                 .run(stdout: &stdout, stderr: &stderr)
+        case .i18nMarkCurrent(let options, let files):
+            let marker = TranslationMarker(paths: ProjectPaths(root: workingDirectory, content: options.content))
+            var failed = false
+            for file in files {
+                do {
+                    let hash = try marker.markCurrent(file)
+                    stdout.write("\(file): marked as translated from \(hash.prefix(12))…\n")
+                } catch {
+                    stderr.write("\(error.path): error: \(error.message)\n")
+                    failed = true
+                }
+            }
+            return failed ? 1 : 0
         }
     }
 }

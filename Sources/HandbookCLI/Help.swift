@@ -12,6 +12,8 @@ enum Help {
           handbook i18n status [--content content] [--json] [--strict]
               Per language: translated, outdated and missing pages and UI strings.
               --strict exits 1 when anything is missing or outdated.
+          handbook i18n mark-current FILE...
+              After review, record that each translation FILE follows the current English text.
           handbook --help | --version
 
         Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),

@@ -31,6 +31,13 @@ public struct SiteResolver {
         let practices = resolvePractices(catalog)
         let sections = resolveSections(catalog)
         let strings = resolveStrings(content, config: config)
+        if let glossary = content.glossary {
+            let checker = GlossaryChecker(diagnostics: diagnostics)
+            let terms = checker.read(glossary, languages: config.languages.map(\.code))
+            for (_, pages) in translations.sorted(by: { $0.key < $1.key }) {
+                for (key, page) in pages { if let source = sourcePages[key] { checker.check(page, source: source, terms: terms) } }
+            }
+        }
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         for language in config.languages {
             pagesByLanguage[language.code] = catalog.keys.map { key in
