@@ -29,6 +29,7 @@ struct BodyRenderer: Sendable {
     func render(_ body: MarkdownNode) -> String {
         var body = body
         Self.attachCaptions(&body)
+        Self.joinChineseLines(&body)
         return wrapTables(renderer.render(body))
     }
 
@@ -57,6 +58,41 @@ struct BodyRenderer: Sendable {
             }
             attachCaptions(&node.children[index])
             index += 1
+        }
+    }
+
+    /// A line break inside a paragraph shows as a space; between two Chinese characters that space
+    /// is wrong (Chinese has no spaces between words), so such soft breaks are dropped.
+    static func joinChineseLines(_ node: inout MarkdownNode) {
+        var index = 1
+        while index + 1 < node.children.count {
+            if node.children[index].kind == .softBreak,
+                let before = lastCharacter(of: node.children[index - 1]), let after = firstCharacter(of: node.children[index + 1]),
+                isWide(before), isWide(after)
+            {
+                node.children.remove(at: index)
+                continue
+            }
+            index += 1
+        }
+        for child in node.children.indices { joinChineseLines(&node.children[child]) }
+    }
+
+    private static func lastCharacter(of node: MarkdownNode) -> Unicode.Scalar? {
+        if case .text(let text) = node.kind { return text.unicodeScalars.last }
+        return node.children.last.flatMap(lastCharacter)
+    }
+
+    private static func firstCharacter(of node: MarkdownNode) -> Unicode.Scalar? {
+        if case .text(let text) = node.kind { return text.unicodeScalars.first }
+        return node.children.first.flatMap(firstCharacter)
+    }
+
+    /// Han ideographs and CJK/full-width punctuation.
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
+        default: return false
         }
     }
 
