@@ -1,16 +1,23 @@
 import CCmarkGFM
 
 /// Copies a cmark-gfm node tree into `MarkdownNode` values.
+///
+/// The copy stops at `MarkdownParser.maximumDepth` levels and reports where, so a pathological input
+/// (thousands of nested quotes or lists) can neither overflow the stack here nor in later walks.
 enum CmarkTreeConverter {
-    static func convert(_ node: OpaquePointer) -> MarkdownNode {
-        var children: [MarkdownNode] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            children.append(convert(current))
-            child = cmark_node_next(current)
-        }
+    static func convert(_ node: OpaquePointer, depth: Int = 0, tooDeep: inout SourcePosition?) -> MarkdownNode {
         let start = SourcePosition(
             line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        if child != nil && depth >= MarkdownParser.maximumDepth {
+            if tooDeep == nil { tooDeep = start }
+            child = nil
+        }
+        while let current = child {
+            children.append(convert(current, depth: depth + 1, tooDeep: &tooDeep))
+            child = cmark_node_next(current)
+        }
         let end = SourcePosition(
             line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
         return MarkdownNode(kind: kind(of: node), children: children, start: start, end: end)

@@ -24,10 +24,18 @@ public struct MarkdownParser: Sendable {
         self.extensions = extensions
     }
 
+    /// How deeply nodes may nest; deeper content is dropped and reported by `parseChecked`.
+    public static let maximumDepth = 64
+
     /// Parses `text` into a document tree whose positions are 1-based lines and UTF-8 byte columns.
     public func parse(_ text: String) -> MarkdownNode {
+        parseChecked(text).document
+    }
+
+    /// Parses `text`, also telling where nesting first went past `maximumDepth` (nil when it did not).
+    public func parseChecked(_ text: String) -> (document: MarkdownNode, tooDeep: SourcePosition?) {
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
-            return MarkdownNode(kind: .document)
+            return (MarkdownNode(kind: .document), nil)
         }
         defer { cmark_parser_free(parser) }
         for name in extensions {
@@ -41,9 +49,11 @@ public struct MarkdownParser: Sendable {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return MarkdownNode(kind: .document) }
+        guard let root = cmark_parser_finish(parser) else { return (MarkdownNode(kind: .document), nil) }
         defer { cmark_node_free(root) }
-        return CmarkTreeConverter.convert(root)
+        var tooDeep: SourcePosition?
+        let document = CmarkTreeConverter.convert(root, tooDeep: &tooDeep)
+        return (document, tooDeep)
     }
 
     private static let registration: Void = {

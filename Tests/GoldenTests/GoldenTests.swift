@@ -37,15 +37,17 @@ final class GoldenTests: XCTestCase {
             FileManager.default.fileExists(atPath: ownTemplates.path)
                 ? ownTemplates : TemporaryProject.repositoryRoot.appendingPathComponent("templates"),
             to: "templates")
+        // A previous site, which a failing build must leave exactly as it was.
+        project.write("public/index.html", "previous site\n")
+        project.write("public/en/old.html", "previous page\n")
+        let previous = project.files(under: "public")
         let run = CommandRun.handbook(["build"], in: project.root)
         let expected = fixture.appendingPathComponent("expected")
         let failing = FileManager.default.fileExists(atPath: expected.appendingPathComponent("exit-code").path)
         if failing || (Golden.isRecording && run.exitCode != 0) {
             Golden.assertText(run.stderr, equal: expected.appendingPathComponent("stderr.txt"))
             Golden.assertText("\(run.exitCode)\n", equal: expected.appendingPathComponent("exit-code"))
-            XCTAssertFalse(
-                FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public").path),
-                "\(name): a failed build wrote public/")
+            XCTAssertTrue(project.files(under: "public") == previous, "\(name): a failed build changed public/")
         } else {
             XCTAssertEqual(run.exitCode, 0, "\(name): build failed:\n\(run.stderr)")
             // Assets are the repository's own files, copied unchanged; the pages are what is compared.

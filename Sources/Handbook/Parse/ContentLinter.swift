@@ -32,7 +32,8 @@ struct ContentLinter {
                 }
                 previousLevel = level
             case .image(let url, _):
-                if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
+                let alt = node.children.map(\.plainText).joined()
+                if alt.trimmingCharacters(in: .whitespaces).isEmpty {
                     diagnostics.error(
                         "image-alt", "image \"\(url)\" has no alt text", at: location,
                         notes: [Diagnostic.Note("describe the image between the brackets: ![what it shows](\(url))")])

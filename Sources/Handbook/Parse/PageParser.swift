@@ -40,7 +40,12 @@ public struct PageParser: Sendable {
         }
         let fields = FieldReader(yaml, path: file.path, lineOffset: split.yamlLineOffset, diagnostics: diagnostics)
         let lineMap = LineMap(path: file.path, body: split.body, firstBodyLine: split.firstBodyLine)
-        var body = parser.parse(split.body)
+        var (body, tooDeep) = parser.parseChecked(split.body)
+        if let tooDeep {
+            diagnostics.error(
+                "markdown-too-deep", "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
+                at: lineMap.location(tooDeep))
+        }
         let headings = assignAnchors(&body, lineMap: lineMap)
         ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
         return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap)
@@ -155,16 +160,16 @@ private extension PageParser {
         }
         fields.rejectUnknownKeys(common)
         guard let key, let title else { return nil }
+        if let bad = key.value.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
+            diagnostics.error(
+                "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: key.location)
+            return nil
+        }
         let expectedName = "\(key.value).md"
         if !file.relativePath.hasSuffix("/" + expectedName) {
             diagnostics.error(
                 "file-name", "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
                 notes: [Diagnostic.Note("rename the file, or correct the ID")])
-        }
-        if let bad = key.value.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
-            diagnostics.error(
-                "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: key.location)
-            return nil
         }
         return ParsedPage(
             file: file, key: pageKey(key.value), keyLocation: key.location, title: title, summary: summary,

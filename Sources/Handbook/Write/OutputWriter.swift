@@ -3,9 +3,12 @@ import Foundation
 /// Write stage: writes the site into a staging folder beside the output folder, then swaps it in,
 /// so readers and a failed build never see a half-written site.
 ///
-/// 1. Create `.<name>.staging-<pid>` next to the output folder and write every file there.
-/// 2. Move the current output folder aside, move the staging folder into its place, then remove the
-///    old one. If any step fails, the old output is put back and the staging folder removed.
+/// 1. Remove what an interrupted earlier run left (`.<name>.staging-*`), create
+///    `.<name>.staging-<pid>` next to the output folder and write every file there.
+/// 2. Exchange the staging and output folders in one atomic `renameat2(RENAME_EXCHANGE)`, so at every
+///    instant `public/` is either the whole old site or the whole new one, even if the process is
+///    killed; then remove the old site. Where the kernel or file system cannot exchange, fall back to
+///    two renames, putting the old output back if the second fails.
 public struct OutputWriter {
     /// Why writing failed, for the diagnostic.
     public enum Failure: Error, Equatable {
@@ -31,7 +34,7 @@ public struct OutputWriter {
         let pid = ProcessInfo.processInfo.processIdentifier
         let staging = parent.appendingPathComponent(".\(name).staging-\(pid)")
         let retired = parent.appendingPathComponent(".\(name).old-\(pid)")
-        try? fileManager.removeItem(at: staging)
+        removeLeftovers(in: parent, name: name)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -71,8 +74,19 @@ private extension OutputWriter {
         }
     }
 
+    func removeLeftovers(in parent: URL, name: String) {
+        let names = (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []
+        for entry in names where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).old-") {
+            try? fileManager.removeItem(at: parent.appendingPathComponent(entry))
+        }
+    }
+
     func swap(_ staging: URL, into output: URL, retired: URL) throws(Failure) {
         let hadOutput = fileManager.fileExists(atPath: output.path)
+        if hadOutput, AtomicExchange.exchange(staging.path, output.path) {
+            try? fileManager.removeItem(at: staging)
+            return
+        }
         if hadOutput {
             do {
                 try fileManager.moveItem(at: output, to: retired)
