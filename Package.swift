@@ -28,7 +28,8 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HandbookTests", dependencies: ["Handbook", "HandbookTestSupport"]),
-        .testTarget(name: "HandbookCLITests", dependencies: ["HandbookCLI", "HandbookTestSupport"]),
+        .testTarget(
+            name: "HandbookCLITests", dependencies: ["HandbookCLI", "HandbookTestSupport"], exclude: ["Expected"]),
         .testTarget(
             name: "GoldenTests",
             dependencies: ["HandbookCLI", "HandbookTestSupport"],

@@ -35,13 +35,7 @@ public struct Build {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil)
         }
         let parser = PageParser(diagnostics: diagnostics)
-        var parsed = [ParsedPage?](repeating: nil, count: content.pages.count)
-        parsed.withUnsafeMutableBufferPointer { slots in
-            let buffer = slots
-            DispatchQueue.concurrentPerform(iterations: content.pages.count) { index in
-                buffer[index] = parser.parse(content.pages[index])
-            }
-        }
+        let parsed = Parallel.map(content.pages.count) { parser.parse(content.pages[$0]) }
         let unparsed = Set(
             zip(content.pages, parsed).compactMap { file, page in
                 page == nil && file.language == content.config.sourceLanguage.code ? PageKey(relativePath: file.relativePath) : nil

@@ -18,7 +18,7 @@ public enum Golden {
             for (path, bytes) in actual where !ignored.contains(path) {
                 let url = expectedFolder.appendingPathComponent(path)
                 try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
             }
             XCTFail("re-recorded \(expectedFolder.path); review the diff and run again without UPDATE_GOLDEN", file: file, line: line)
             return
@@ -42,7 +42,7 @@ public enum Golden {
     public static func assertText(_ actual: String, equal url: URL, file: StaticString = #filePath, line: UInt = #line) {
         if isRecording {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: url.path, contents: Data(actual.utf8))
+            _ = FileManager.default.createFile(atPath: url.path, contents: Data(actual.utf8))
             XCTFail("re-recorded \(url.path)", file: file, line: line)
             return
         }

@@ -61,7 +61,7 @@ public final class TemporaryProject {
     public func write(_ path: String, bytes: [UInt8]) {
         let url = root.appendingPathComponent(path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
     }
 
     /// Copies a folder into the project.

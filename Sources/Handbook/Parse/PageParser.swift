@@ -46,6 +46,7 @@ public struct PageParser: Sendable {
                 "markdown-too-deep", "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
                 at: lineMap.location(tooDeep))
         }
+        Self.trimAutolinks(&body)
         let headings = assignAnchors(&body, lineMap: lineMap)
         ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
         return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap)
@@ -101,6 +102,31 @@ private extension PageParser {
             headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
         }
         return headings
+    }
+
+    /// GFM's autolinks end only at spaces, so in Chinese text a bare address swallows the full-width
+    /// punctuation and words after it (`https://a.example/）。`). The link is cut at the first
+    /// full-width or CJK character and the rest becomes text again.
+    static func trimAutolinks(_ node: inout MarkdownNode) {
+        var index = 0
+        while index < node.children.count {
+            let child = node.children[index]
+            if case .link(let url, let title) = child.kind, child.children.count == 1,
+                case .text(let text) = child.children[0].kind, text == url || "http://" + text == url,
+                let cut = text.firstIndex(where: { $0.unicodeScalars.contains { (0x2E80...0xFFEF).contains($0.value) } })
+            {
+                let kept = String(text[..<cut])
+                var link = child
+                link.kind = .link(url: url.hasPrefix("http://") && !text.hasPrefix("http://") ? "http://" + kept : kept, title: title)
+                link.children[0].kind = .text(kept)
+                node.children[index] = link
+                node.children.insert(MarkdownNode(kind: .text(String(text[cut...])), start: child.end, end: child.end), at: index + 1)
+                index += 2
+                continue
+            }
+            trimAutolinks(&node.children[index])
+            index += 1
+        }
     }
 
     /// A heading that ends in `{#name}` gets that anchor, so translations can keep the source

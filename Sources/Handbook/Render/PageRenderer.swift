@@ -32,13 +32,7 @@ public struct PageRenderer {
             }
         }
         jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
-        var results = [OutputFile?](repeating: nil, count: jobs.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-                slots[index] = jobs[index]()
-            }
-        }
+        let results = Parallel.map(jobs.count) { jobs[$0]() }
         var files = results.compactMap { $0 }
         files += templates.assets
         files.append(DataExport(site: site).handbookJSON())

@@ -40,6 +40,14 @@ final class PageParserTests: XCTestCase {
         XCTAssertEqual(page?.headings.map(\.text), ["在 Android 上"])
     }
 
+    func testBareAddressesStopAtChinesePunctuation() {
+        let (page, _) = parse("---\nid: a\ntitle: A\n---\n見 https://webaim.org/resources/）。及 www.w3.org。\n", path: "pages/a.md")
+        var links: [String] = []
+        page?.body.forEach { if case .link(let url, _) = $0.kind { links.append(url + " " + $0.plainText) } }
+        XCTAssertEqual(links, ["https://webaim.org/resources/ https://webaim.org/resources/", "http://www.w3.org www.w3.org"])
+        XCTAssertEqual(page?.body.plainText, "見 https://webaim.org/resources/）。及 www.w3.org。")
+    }
+
     func testMissingFrontMatterIsAnError() {
         let (page, diagnostics) = parse("# Title\n")
         XCTAssertNil(page)

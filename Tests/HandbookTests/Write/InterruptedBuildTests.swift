@@ -1,0 +1,62 @@
+import Foundation
+import HandbookTestSupport
+import XCTest
+
+/// The real executable, killed (SIGKILL) at many moments of a build: afterwards `public/` is always
+/// the whole previous site or the whole new one, never a mix, and the next build cleans up.
+final class InterruptedBuildTests: XCTestCase {
+    static let executable = TemporaryProject.repositoryRoot.appendingPathComponent(".build/debug/handbook")
+
+    func testKilledBuildsLeaveEitherTheOldOrTheNewSite() throws {
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: Self.executable.path),
+            "build the executable first (swift build); bin/test does")
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        let started = Date()
+        XCTAssertEqual(try run([]).terminationStatus, 0)
+        let duration = Date().timeIntervalSince(started)
+        let old = project.files(under: "public")
+        let page = project.root.appendingPathComponent("content/en/pages/about.md")
+        try (String(contentsOf: page, encoding: .utf8) + "\nA new closing line.\n").write(to: page, atomically: true, encoding: .utf8)
+
+        var outcomes: [String: Int] = [:]
+        // Kills spread over the second half of a build, where rendering ends and writing happens,
+        // and a little past its end, so that the last runs finish.
+        let steps = 16
+        for step in 0..<steps {
+            let process = try start(in: project.root)
+            usleep(useconds_t(duration * (0.5 + 0.7 * Double(step) / Double(steps)) * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = project.files(under: "public")
+            let outcome = now == old ? "old" : (now.count == old.count && now["en/about.html"] != old["en/about.html"] ? "new" : "mixed")
+            outcomes[outcome, default: 0] += 1
+            XCTAssertNotEqual(outcome, "mixed", "after a kill at step \(step), public/ is neither the old nor the new site")
+            if outcome == "new" { break }
+        }
+        XCTAssertNotNil(outcomes["new"], "no build finished even when given longer than a whole build")
+        print("killed builds left: \(outcomes)")
+        XCTAssertEqual(try run([], in: project.root).terminationStatus, 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".public") }
+        XCTAssertEqual(leftovers, [], "a later build must remove what killed builds left")
+
+        func run(_ arguments: [String], in directory: URL? = nil) throws -> Process {
+            let process = try start(in: directory ?? project.root)
+            process.waitUntilExit()
+            return process
+        }
+    }
+
+    private func start(in directory: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["build"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
