@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "handbook", targets: ["handbook"]),
         .library(name: "Markdown", type: .static, targets: ["Markdown"]),
         .library(name: "Mustache", type: .static, targets: ["Mustache"]),
+        .library(name: "Handbook", type: .static, targets: ["Handbook"]),
     ],
     targets: [
         .systemLibrary(

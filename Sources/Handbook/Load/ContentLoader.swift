@@ -10,6 +10,14 @@ public struct LoadedContent: Sendable {
     public var strings: [String: SourceFile]
     /// `content/glossary.yaml`, the fixed translations of recurring terms, if there is one.
     public var glossary: SourceFile?
+
+    /// Creates loaded content (the loader does; tests and fuzzers build it directly).
+    public init(config: SiteConfig, pages: [SourceFile], strings: [String: SourceFile], glossary: SourceFile? = nil) {
+        self.config = config
+        self.pages = pages
+        self.strings = strings
+        self.glossary = glossary
+    }
 }
 
 /// Load stage: finds and reads `content/site.yaml` and every language tree under `content/`.
