@@ -45,10 +45,10 @@ struct GlossaryChecker {
     /// Warns where `translation` departs from the glossary compared with its `source`.
     func check(_ translation: ParsedPage, source: ParsedPage, terms: [Term]) {
         let language = translation.file.language
-        let sourceText = source.title + " " + Self.prose(source.body)
-        let lowerSourceText = sourceText.lowercased()
+        let sourceWords = Words(source.title + " " + Self.prose(source.body))
         let translatedText = translation.title + " " + Self.prose(translation.body)
-        let lowerTranslatedText = translatedText.lowercased()
+        let translatedBytes = Array(translatedText.utf8)
+        let translatedWords = Words(translatedText)
         let titleLocation = SourceLocation(path: translation.file.path, line: titleLine(translation), column: 1)
         for term in terms {
             guard let forms = term.translations[language], let fixed = forms.first, !fixed.isEmpty else { continue }
@@ -57,37 +57,78 @@ struct GlossaryChecker {
                     "glossary", "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"", at: titleLocation)
                 continue
             }
+            guard term.english.count > 3 else { continue }
             // Names and titles (with capitals) match as written; ordinary terms in any case.
-            let isName = term.english.contains { $0.isUppercase }
-            let used = isName
-                ? count(sourceText, word: term.english) : count(lowerSourceText, word: term.english.lowercased())
+            let caseSensitive = term.english.contains { $0.isUppercase }
+            let used = sourceWords.count(term.english, caseSensitive: caseSensitive)
             // Where the translation keeps the English word (a product or menu name such as
             // "Accessibility Inspector"), those uses need no translation.
-            let kept = count(lowerTranslatedText, word: term.english.lowercased())
-            if term.english.count > 3, used > kept, !forms.contains(where: translatedText.contains) {
+            let kept = translatedWords.count(term.english, caseSensitive: false)
+            if used > kept, !forms.contains(where: { Self.bytes(translatedBytes, contain: Array($0.utf8)) }) {
                 diagnostics.warning(
-                    "glossary", "the English page uses \"\(term.english)\", but this translation never uses the glossary's \"\(fixed)\"",
+                    "glossary",
+                    "the English page uses \"\(term.english)\", but this translation never uses the glossary's \"\(fixed)\"",
                     at: titleLocation)
             }
         }
     }
 
+    /// A text split into words once, so each of a hundred terms is counted without rescanning it.
+    struct Words {
+        let exact: [Substring]
+        let lower: [String]
+        let positions: [String: [Int]]
+
+        init(_ text: String) {
+            // Split on scalars, not Characters: much faster, and terms are plain words.
+            var words: [Substring] = []
+            var start: String.Index?
+            for index in text.unicodeScalars.indices {
+                let scalar = text.unicodeScalars[index]
+                let inWord = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+                if inWord, start == nil { start = index }
+                if !inWord, let begin = start {
+                    words.append(text[begin..<index])
+                    start = nil
+                }
+            }
+            if let begin = start { words.append(text[begin...]) }
+            exact = words
+            lower = exact.map { $0.lowercased() }
+            var positions: [String: [Int]] = [:]
+            for (index, word) in lower.enumerated() { positions[word, default: []].append(index) }
+            self.positions = positions
+        }
+
+        /// How often the words of `phrase` occur in a row.
+        func count(_ phrase: String, caseSensitive: Bool) -> Int {
+            let parts = phrase.split(separator: " ")
+            let lowered = parts.map { $0.lowercased() }
+            guard let first = lowered.first else { return 0 }
+            return (positions[first] ?? []).filter { start in
+                guard start + parts.count <= lower.count else { return false }
+                return parts.indices.allSatisfy { offset in
+                    caseSensitive ? exact[start + offset] == parts[offset] : lower[start + offset] == lowered[offset]
+                }
+            }.count
+        }
+    }
+
+    static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        let first = needle[0]
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
     private func titleLine(_ page: ParsedPage) -> Int {
         let lines = page.file.text.split(separator: "\n", omittingEmptySubsequences: false)
         return (lines.firstIndex { $0.hasPrefix("title:") } ?? 0) + 1
-    }
-
-    /// How often `word` occurs in `text` with no letter directly before or after it.
-    private func count(_ text: String, word: String) -> Int {
-        var rest = text[...]
-        var found = 0
-        while let range = rest.range(of: word) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            if !(before?.isLetter ?? false) && !(after?.isLetter ?? false) { found += 1 }
-            rest = text[range.upperBound...]
-        }
-        return found
     }
 
     /// The words a reader sees as prose: code spans and code blocks hold API names, not terms.

@@ -34,9 +34,10 @@ public struct SiteResolver {
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
             let terms = checker.read(glossary, languages: config.languages.map(\.code))
-            for (_, pages) in translations.sorted(by: { $0.key < $1.key }) {
-                for (key, page) in pages { if let source = sourcePages[key] { checker.check(page, source: source, terms: terms) } }
+            let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
+                pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }
             }
+            _ = Parallel.map(pairs.count) { checker.check(pairs[$0].0, source: pairs[$0].1, terms: terms) }
         }
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         for language in config.languages {
