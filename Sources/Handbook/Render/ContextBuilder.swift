@@ -217,6 +217,10 @@ extension ContextBuilder {
             context["groups"] = AlphabeticalIndex(site: site, language: language.code).groups(from: path, link: common.link)
         case "translation-status":
             context["languages_status"] = TranslationStatus(site: site).context(strings: strings, from: path)
+        case "handbook":
+            context.merge(SinglePageEdition(site: site, language: language.code, strings: strings, path: path).context(body: body)) { $1 }
+        case "checklist":
+            context.merge(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link)) { $1 }
         default:
             break
         }

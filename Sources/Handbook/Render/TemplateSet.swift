@@ -10,7 +10,7 @@ struct TemplateSet {
     /// Templates every site needs, one per kind of page.
     static let required = [
         "practice", "section", "page", "index", "root", "practices", "sections", "principles", "a-z",
-        "translation-status",
+        "translation-status", "handbook", "checklist",
     ]
 
     /// Loads and compiles the templates; nil when any template has an error (all are reported).

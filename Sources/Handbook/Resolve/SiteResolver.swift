@@ -13,7 +13,9 @@ public struct SiteResolver {
     private let diagnostics: DiagnosticEngine
 
     /// Pages that the render stage generates, which `page:` links may name.
-    public static let generatedPageIDs = ["practices", "sections", "principles", "a-z", "translation-status"]
+    public static let generatedPageIDs = [
+        "practices", "sections", "principles", "a-z", "translation-status", "handbook", "checklist",
+    ]
 
     /// Creates a resolver.
     public init(diagnostics: DiagnosticEngine) {

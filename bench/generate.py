@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Writes a synthetic handbook of N pages per language in three languages, for benchmarks:
+practices and a three-level section tree with tables, code blocks, `bp:`/`sec:` cross-references and
+front matter, in English and Chinese text. With --hugo it also writes the same Markdown as a minimal
+multilingual Hugo site (cross-references as plain relative links), so both tools do the same work.
+
+    bench/generate.py OUT N [--hugo]
+"""
+
+import hashlib
+import pathlib
+import random
+import sys
+
+EN_WORDS = ("screen reader focus label contrast caption gesture button navigation form error hint trait "
+            "layout template accessible element order announcement timer setting language video audio "
+            "dynamic type motion transparency colour touch target heading list table link image text").split()
+ZH_TEXT = "螢幕閱讀器會讀出按鈕的標籤與提示對比度要足夠字幕讓聽障人士理解影片內容焦點順序應與畫面一致錯誤訊息需清楚說明如何修正"
+ZH_HANS = "屏幕阅读器会读出按钮的标签与提示对比度要足够字幕让听障人士理解视频内容焦点顺序应与画面一致错误信息需清楚说明如何修正"
+PRINCIPLES = [("perceivable", "text"), ("operable", "control"), ("understandable", "input"), ("other", None)]
+
+
+def english(rng, words):
+    return " ".join(rng.choice(EN_WORDS) for _ in range(words)).capitalize() + "."
+
+
+def chinese(rng, source, length):
+    start = rng.randrange(0, len(source) - 12)
+    return "".join(source[(start + i) % len(source)] for i in range(length)) + "。"
+
+
+def layout(n):
+    """Practice IDs and section numbers for n pages per language: a tenth are practices."""
+    practices = [f"{1 + i // 40}.{1 + i % 40}" for i in range(max(1, n // 10))]
+    sections = []
+    chapter = 1
+    while len(sections) < n - len(practices):
+        sections.append(f"{chapter}")
+        for sub in range(1, 6):
+            sections.append(f"{chapter}.{sub}")
+            for leaf in range(1, 9):
+                sections.append(f"{chapter}.{sub}.{leaf}")
+        chapter += 1
+    return practices, sections[: n - len(practices)]
+
+
+def body(rng, language, practices, sections, scheme):
+    text = {"en": lambda: english(rng, 40), "zh-Hant": lambda: chinese(rng, ZH_TEXT, 60),
+            "zh-Hans": lambda: chinese(rng, ZH_HANS, 60)}[language]
+
+    def ref(kind):
+        target = rng.choice(practices if kind == "bp" else sections)
+        if scheme == "handbook":
+            return f"[](bp:{target})" if kind == "bp" else f"[the section](sec:{target})"
+        folder = "practices" if kind == "bp" else "sections"
+        return f"[{kind} {target}](../../{folder}/{target.replace('.', '-')}/)"
+
+    parts = [text() + " " + ref("bp") + " " + text(), "## Details", text() + " " + ref("sec"),
+             "| Platform | API | Note |", "| --- | --- | --- |",
+             "| Android | `contentDescription` | " + text() + " |", "| iOS | `accessibilityLabel` | " + text() + " |",
+             "", "```swift", "button.accessibilityLabel = \"Back\"", "button.accessibilityTraits = .button", "```",
+             "", "## Testing", "- " + text(), "- " + text() + " " + ref("sec"), "", text()]
+    return "\n".join(parts) + "\n"
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def main():
+    out, n = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+    hugo = "--hugo" in sys.argv
+    rng = random.Random(n)
+    practices, sections = layout(n)
+    content = out / "handbook" / "content"
+    write(content / "site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n"
+          "  - code: zh-Hant\n    name: 繁體中文\n  - code: zh-Hans\n    name: 简体中文\n")
+    repository = pathlib.Path(__file__).resolve().parents[1]
+    for language in ["en", "zh-Hant", "zh-Hans"]:
+        write(content / language / "strings.yaml", (repository / "content" / language / "strings.yaml").read_text("utf-8"))
+        write(content / language / "pages" / "index.md", "---\nid: index\ntitle: Synthetic handbook\n---\nHome.\n")
+    sources = {}
+    for language in ["en", "zh-Hant", "zh-Hans"]:
+        for index, pid in enumerate(practices):
+            principle, category = PRINCIPLES[index % 4]
+            front = f"---\nid: \"{pid}\"\ntitle: Practice {pid}\nprinciple: {principle}\n"
+            front += f"category: {category}\n" if category else ""
+            front += f"sections: [\"{rng.choice(sections)}\"]\nsummary: Synthetic practice {pid}.\n"
+            text = body(rng, language, practices, sections, "handbook")
+            if language != "en":
+                front += f"source_hash: {sources[('practices', pid)]}\n"
+            page = front + "---\n" + text
+            write(content / language / "practices" / f"{pid}.md", page)
+            if language == "en":
+                sources[("practices", pid)] = hashlib.sha256(page.encode()).hexdigest()
+            if hugo:
+                write(out / "hugo" / "content" / language.lower() / "practices" / pid.replace(".", "-") / "index.md",
+                      f"---\ntitle: \"Practice {pid}\"\n---\n" + body(rng, language, practices, sections, "hugo"))
+        for number in sections:
+            front = f"---\nnumber: \"{number}\"\ntitle: Section {number}\nsummary: Synthetic section.\n"
+            front += f"practices: [\"{rng.choice(practices)}\"]\n"
+            text = body(rng, language, practices, sections, "handbook")
+            if language != "en":
+                front += f"source_hash: {sources[('sections', number)]}\n"
+            page = front + "---\n" + text
+            write(content / language / "sections" / f"{number}.md", page)
+            if language == "en":
+                sources[("sections", number)] = hashlib.sha256(page.encode()).hexdigest()
+            if hugo:
+                write(out / "hugo" / "content" / language.lower() / "sections" / number.replace(".", "-") / "index.md",
+                      f"---\ntitle: \"Section {number}\"\n---\n" + body(rng, language, practices, sections, "hugo"))
+    templates = repository / "templates"
+    target = out / "handbook" / "templates"
+    if not target.exists():
+        import shutil
+        shutil.copytree(templates, target)
+    if hugo:
+        write_hugo_site(out / "hugo")
+
+
+def write_hugo_site(root):
+    write(root / "config.toml", """baseURL = "/"
+defaultContentLanguage = "en"
+disableKinds = ["taxonomy", "term", "RSS"]
+[markup.highlight]
+  codeFences = false
+[languages.en]
+  contentDir = "content/en"
+  languageName = "English"
+  weight = 1
+[languages.zh-hant]
+  contentDir = "content/zh-hant"
+  languageName = "繁體中文"
+  weight = 2
+[languages.zh-hans]
+  contentDir = "content/zh-hans"
+  languageName = "简体中文"
+  weight = 3
+""")
+    base = """<!DOCTYPE html><html lang="{{ .Site.Language.Lang }}"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body><a href="#main">Skip</a><nav>{{ range .AllTranslations }}<a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}">{{ .Language.LanguageName }}</a> {{ end }}</nav>
+<main id="main">{{ block "main" . }}{{ end }}</main></body></html>"""
+    write(root / "layouts" / "_default" / "baseof.html", base)
+    write(root / "layouts" / "_default" / "single.html", '{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}')
+    write(root / "layouts" / "_default" / "list.html",
+          '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}')
+    write(root / "layouts" / "index.html",
+          '{{ define "main" }}<h1>Synthetic handbook</h1><ul>{{ range .Site.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}')
+
+
+if __name__ == "__main__":
+    main()
