@@ -16,6 +16,7 @@ public enum Command: Equatable, Sendable {
     case version
     case build(FolderOptions)
     case check(FolderOptions)
+    case watch(FolderOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool)
     case i18nMarkCurrent(FolderOptions, paths: [String])
 }
@@ -30,7 +31,7 @@ public struct UsageError: Error, Equatable {
 
 /// Parses the command line.
 public enum Arguments {
-    static let commands = ["build", "check", "i18n", "help"]
+    static let commands = ["build", "check", "watch", "i18n", "help"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -42,6 +43,9 @@ public enum Arguments {
         case "build":
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
             return .build(folders)
+        case "watch":
+            let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
+            return .watch(folders)
         case "check":
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: [])
             return .check(folders)

@@ -33,6 +33,8 @@ public enum CLI {
             return 0
         case .build(let options):
             return BuildCommand(options: options, workingDirectory: workingDirectory).run(write: true, stdout: &stdout, stderr: &stderr)
+        case .watch(let options):
+            return WatchCommand(options: options, workingDirectory: workingDirectory).run(stdout: &stdout, stderr: &stderr)
         case .check(let options):
             return BuildCommand(options: options, workingDirectory: workingDirectory).run(write: false, stdout: &stdout, stderr: &stderr)
         case .i18nStatus(let options, let json, let strict):

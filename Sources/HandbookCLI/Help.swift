@@ -9,6 +9,8 @@ enum Help {
               Check everything, then write the site to the output folder (swapped in only when clean).
           handbook check [--content content] [--templates templates]
               Everything build checks; writes nothing.
+          handbook watch [--content content] [--templates templates] [--out public]
+              Build, then rebuild only what changed after each save (inotify); Ctrl-C stops.
           handbook i18n status [--content content] [--json] [--strict]
               Per language: translated, outdated and missing pages and UI strings.
               --strict exits 1 when anything is missing or outdated.

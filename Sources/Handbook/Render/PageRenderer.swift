@@ -18,25 +18,30 @@ public struct PageRenderer {
         self.diagnostics = diagnostics
     }
 
-    /// Every output file of the site, sorted by path.
-    public func render(_ site: ResolvedSite) -> [OutputFile] {
+    /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
+    /// (plus the data export, sitemap and search indexes, which are cheap and depend on every page).
+    public func render(_ site: ResolvedSite, only: Set<String>? = nil) -> [OutputFile] {
         var jobs: [() -> OutputFile?] = []
+        let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
         for language in site.config.languages {
             let builder = ContextBuilder(site: site, language: language)
-            for page in site.pages[language.code] ?? [] {
+            for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
-            for id in SiteResolver.generatedPageIDs {
+            for id in SiteResolver.generatedPageIDs where wanted(OutputLayout.path(of: .page(id), in: language.code)) {
                 let path = OutputLayout.path(of: .page(id), in: language.code)
                 jobs.append { renderPage(path, template: id, source: "content/\(language.code)") { builder.generatedContext(id) } }
             }
         }
-        jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
+        if wanted("index.html") {
+            jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
+        }
         let results = Parallel.map(jobs.count) { jobs[$0]() }
         var files = results.compactMap { $0 }
-        files += templates.assets
+        if only == nil { files += templates.assets }
         files.append(DataExport(site: site).handbookJSON())
         files.append(DataExport(site: site).sitemap())
+        files += SearchIndexBuilder().build(site)
         return files.sorted { $0.path < $1.path }
     }
 

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Keeps what the last build made, so that after an edit only the changed files are parsed again
+/// and only the pages that show what changed are rendered and written.
+///
+/// 1. Load every file (cheap) and parse only those whose bytes changed; parse diagnostics are kept
+///    per file, so an unchanged file's warnings are still reported.
+/// 2. Resolve the whole site (links and back-links depend on every page).
+/// 3. Work out the affected pages: the changed page in its language (in every language when it is
+///    the English source, since translations fall back to it or mark it outdated), and, when its
+///    title, summary, headings or translation state changed, the pages that show them: pages linking
+///    to it, its related practices or sections, its neighbours, and the generated lists. A change to
+///    templates, UI strings, the glossary or `site.yaml` renders everything.
+/// 4. Write only files whose bytes differ, each through a temporary file and a rename, and remove
+///    files the site no longer has. A content error leaves `public/` as it was.
+public final class IncrementalBuild {
+    /// What one rebuild did.
+    public struct Report: Sendable {
+        /// Diagnostics of the run, sorted.
+        public var diagnostics: [Diagnostic]
+        /// Output files written (changed or new), relative to the output folder.
+        public var written: [String]
+        /// Output files removed.
+        public var removed: [String]
+        /// Pages rendered (a superset of the pages written: some render to the same bytes).
+        public var rendered: Int
+        /// Whether everything was rendered.
+        public var full: Bool
+        /// Wall time of the rebuild.
+        public var seconds: Double
+        /// Whether the run had no errors.
+        public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+    }
+
+    private let paths: ProjectPaths
+    private var parsed: [String: (hash: String, key: PageKey?, language: String, page: ParsedPage?, diagnostics: [Diagnostic])] = [:]
+    private var site: ResolvedSite?
+    private var output: [String: [UInt8]] = [:]
+    private var templates: TemplateSet?
+
+    /// Creates a builder for the project at `paths`; the first `rebuild` is a full build.
+    public init(paths: ProjectPaths) {
+        self.paths = paths
+    }
+
+    /// Rebuilds after `changed` paths (absolute) changed; pass `[]` for the first, full build.
+    public func rebuild(changed: [String]) -> Report {
+        let started = Date()
+        var report = run(changed: changed)
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    private func run(changed: [String]) -> Report {
+        let diagnostics = DiagnosticEngine()
+        var report = Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
+        guard let content = ContentLoader(paths: paths, diagnostics: diagnostics).load() else {
+            report.diagnostics = diagnostics.diagnostics
+            return report
+        }
+        var changedKeys: [(key: PageKey, language: String)] = []
+        var pages: [ParsedPage] = []
+        var unparsed = Set<PageKey>()
+        var seen = Set<String>()
+        for file in content.pages {
+            seen.insert(file.path)
+            if let cached = parsed[file.path], cached.hash == file.hash {
+                if let page = cached.page { pages.append(page) }
+                cached.diagnostics.forEach(diagnostics.report)
+                if cached.page == nil, let key = PageKey(relativePath: file.relativePath) { unparsed.insert(key) }
+                continue
+            }
+            let own = DiagnosticEngine()
+            let page = PageParser(diagnostics: own).parse(file)
+            let key = PageKey(relativePath: file.relativePath)
+            parsed[file.path] = (file.hash, key, file.language, page, own.diagnostics)
+            own.diagnostics.forEach(diagnostics.report)
+            if let page { pages.append(page) } else if let key = PageKey(relativePath: file.relativePath) { unparsed.insert(key) }
+            if let key = PageKey(relativePath: file.relativePath) { changedKeys.append((key, file.language)) }
+        }
+        for (path, entry) in parsed where !seen.contains(path) {
+            parsed[path] = nil
+            if let key = entry.key { changedKeys.append((key, entry.language)) }
+        }
+        let newSite = SiteResolver(diagnostics: diagnostics).resolve(pages, content: content, unparsed: unparsed)
+        let templatesChanged = templates == nil || changed.contains { $0.hasPrefix(paths.templates.path + "/") }
+        // Strings, the glossary and site.yaml show on every page; editors' temporary files are ignored.
+        let everythingChanged = templatesChanged || site == nil || changed.contains { $0.hasSuffix(".yaml") }
+        if templatesChanged {
+            templates = TemplateSet.load(
+                from: paths.templates, paths: paths, strings: newSite.strings[content.config.sourceLanguage.code],
+                diagnostics: diagnostics)
+        }
+        guard let templates, !diagnostics.hasErrors else {
+            report.diagnostics = diagnostics.diagnostics
+            return report
+        }
+        let affected = everythingChanged ? nil : affectedPaths(changedKeys, old: site!, new: newSite)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics).render(newSite, only: affected)
+        report.diagnostics = diagnostics.diagnostics
+        guard !diagnostics.hasErrors else { return report }
+        report.full = affected == nil
+        report.rendered = files.filter { $0.path.hasSuffix(".html") }.count
+        do {
+            if affected == nil {
+                try OutputWriter().write(files, to: paths.output)
+                report.removed = Set(output.keys).subtracting(files.map(\.path)).sorted()
+                report.written = files.filter { output[$0.path] != $0.contents }.map(\.path)
+                output = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+            } else {
+                let expected = Set(expectedPaths(newSite))
+                for file in files where output[file.path] != file.contents {
+                    try replace(file)
+                    output[file.path] = file.contents
+                    report.written.append(file.path)
+                }
+                for path in output.keys.sorted() where path.hasSuffix(".html") && !expected.contains(path) {
+                    try? FileManager.default.removeItem(at: paths.output.appendingPathComponent(path))
+                    output[path] = nil
+                    report.removed.append(path)
+                }
+            }
+        } catch {
+            report.diagnostics.append(
+                .error("write-failed", "cannot write the output: \(error)", at: SourceLocation(path: paths.display(paths.output))))
+            return report
+        }
+        site = newSite
+        return report
+    }
+}
+
+private extension IncrementalBuild {
+    /// Every page path the site has, to find pages whose source was deleted.
+    func expectedPaths(_ site: ResolvedSite) -> [String] {
+        var out = ["index.html"]
+        for language in site.config.languages {
+            out += (site.pages[language.code] ?? []).map(\.outputPath)
+            out += SiteResolver.generatedPageIDs.map { OutputLayout.path(of: .page($0), in: language.code) }
+        }
+        return out
+    }
+
+    func affectedPaths(_ changes: [(key: PageKey, language: String)], old: ResolvedSite, new: ResolvedSite) -> Set<String> {
+        var out = Set<String>()
+        let source = new.config.sourceLanguage.code
+        let codes = new.config.languages.map(\.code)
+        for change in changes {
+            let languages = change.language == source ? codes : [change.language]
+            for language in languages {
+                out.insert(OutputLayout.path(of: change.key, in: language))
+                // The single-page edition holds every page's text.
+                out.insert(OutputLayout.path(of: .page("handbook"), in: language))
+                let before = old.page(change.key, in: language), after = new.page(change.key, in: language)
+                if before?.state != after?.state {
+                    // Every language's switcher marks a missing translation; every status page lists all languages.
+                    for code in codes {
+                        out.insert(OutputLayout.path(of: change.key, in: code))
+                        out.insert(OutputLayout.path(of: .page("translation-status"), in: code))
+                    }
+                }
+                let faceChanged = before?.title != after?.title || before?.summary != after?.summary
+                    || before?.headings.map(\.anchor) != after?.headings.map(\.anchor)
+                    || relations(change.key, in: old) != relations(change.key, in: new)
+                guard faceChanged else { continue }
+                for site in [old, new] {
+                    for key in dependents(of: change.key, in: site, language: language) {
+                        out.insert(OutputLayout.path(of: key, in: language))
+                    }
+                }
+                for id in SiteResolver.generatedPageIDs + ["index"] { out.insert(OutputLayout.path(of: .page(id), in: language)) }
+            }
+        }
+        // A new or removed link changes the target's "Referenced by" list.
+        for code in codes {
+            let before = Dictionary((old.pages[code] ?? []).map { ($0.key, $0.referencedBy) }) { a, _ in a }
+            for page in new.pages[code] ?? [] where before[page.key] != page.referencedBy { out.insert(page.outputPath) }
+        }
+        return out
+    }
+
+    /// The pages that show `key`'s title: those linking to it, its related pages, its neighbours in
+    /// reading order, its parent and children, and sections whose program details name it.
+    func dependents(of key: PageKey, in site: ResolvedSite, language: String) -> Set<PageKey> {
+        var out = Set<PageKey>()
+        for page in site.pages[language] ?? [] where page.referencedBy.contains(key) || page.key == key {
+            out.formUnion(page.referencedBy)
+        }
+        out.formUnion(relations(key, in: site))
+        let order: [PageKey] = site.practices.map { .practice($0.id) } + site.sections.map { .section($0.number) }
+        if let index = order.firstIndex(of: key) {
+            if index > 0 { out.insert(order[index - 1]) }
+            if index + 1 < order.count { out.insert(order[index + 1]) }
+        }
+        if case .section(let number) = key {
+            for page in site.pages[language] ?? [] {
+                guard case .section(let details) = page.source.details else { continue }
+                if details.programDetails.contains(where: { $0.related.contains { $0.value == number } }) { out.insert(page.key) }
+            }
+        }
+        return out
+    }
+
+    func relations(_ key: PageKey, in site: ResolvedSite) -> [PageKey] {
+        switch key {
+        case .practice(let id):
+            return (site.practices.first { $0.id == id }?.sections ?? []).map(PageKey.section)
+        case .section(let number):
+            guard let info = site.sections.first(where: { $0.number == number }) else { return [] }
+            return info.practices.map(PageKey.practice) + info.children.map(PageKey.section)
+                + (info.parent.map { [PageKey.section($0)] } ?? [])
+        case .page:
+            return []
+        }
+    }
+
+    /// Replaces one output file through a temporary file and a rename, so a reader never sees half of it.
+    func replace(_ file: OutputFile) throws {
+        let url = paths.output.appendingPathComponent(file.path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+        try Data(file.contents).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}

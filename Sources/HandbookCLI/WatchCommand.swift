@@ -1,0 +1,40 @@
+import Foundation
+import Handbook
+
+/// `handbook watch`: builds, then rebuilds what changed after every save in `content/` or
+/// `templates/`, printing what it wrote and how long it took; a content error is printed and the
+/// watch goes on with `public/` as it was.
+struct WatchCommand {
+    let options: FolderOptions
+    let workingDirectory: URL
+
+    func run<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
+        let paths = ProjectPaths(
+            root: workingDirectory, content: options.content, templates: options.templates, output: options.output)
+        guard let watcher = FileWatcher(roots: [paths.content, paths.templates]) else {
+            stderr.write("handbook: error: cannot watch files (inotify is not available)\n")
+            return 1
+        }
+        let builder = IncrementalBuild(paths: paths)
+        var changed: [String] = []
+        while true {
+            let report = builder.rebuild(changed: changed)
+            // After the first build, warnings of files that were not touched are not repeated.
+            let shown = changed.isEmpty ? report.diagnostics : report.diagnostics.filter { diagnostic in
+                diagnostic.severity == .error || changed.contains { $0.hasSuffix("/" + diagnostic.location.path) }
+            }
+            DiagnosticFormatter().write(shown, to: &stderr)
+            let milliseconds = Int((report.seconds * 1000).rounded())
+            if report.succeeded {
+                let what = report.full ? "built the whole site" : "rendered \(report.rendered) pages"
+                stdout.write("\(what), wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")
+                for path in report.written.prefix(8) { stdout.write("  \(path)\n") }
+                if report.written.count > 8 { stdout.write("  … and \(report.written.count - 8) more\n") }
+            } else {
+                stdout.write("not rebuilt: fix the errors above; \(paths.display(paths.output))/ is unchanged (\(milliseconds) ms)\n")
+            }
+            stdout.write("watching \(paths.display(paths.content))/ and \(paths.display(paths.templates))/ (Ctrl-C stops)\n")
+            changed = watcher.next()
+        }
+    }
+}

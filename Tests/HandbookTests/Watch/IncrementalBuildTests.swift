@@ -1,0 +1,85 @@
+import Foundation
+import HandbookTestSupport
+import XCTest
+
+@testable import Handbook
+
+/// After every kind of edit, an incremental rebuild leaves `public/` byte-identical to a fresh full
+/// build of the same content, while rendering and writing only a part of the site.
+final class IncrementalBuildTests: XCTestCase {
+    private var project: TemporaryProject!
+    private var builder: IncrementalBuild!
+
+    override func setUp() {
+        project = TemporaryProject()
+        project.copy(GoldenTests.fixture, to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        builder = IncrementalBuild(paths: ProjectPaths(root: project.root))
+    }
+
+    private func edit(_ path: String, _ change: (String) -> String) -> IncrementalBuild.Report {
+        let url = project.root.appendingPathComponent(path)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        project.write(path, change(text))
+        return builder.rebuild(changed: [url.path])
+    }
+
+    private func assertSameAsFullBuild(file: StaticString = #filePath, line: UInt = #line) {
+        let fresh = CommandRun.handbook(["build", "--out", "fresh"], in: project.root)
+        XCTAssertEqual(fresh.exitCode, 0, fresh.stderr, file: file, line: line)
+        let incremental = project.files(under: "public"), full = project.files(under: "fresh")
+        XCTAssertEqual(incremental.keys.sorted(), full.keys.sorted(), file: file, line: line)
+        for path in full.keys.sorted() where incremental[path] != full[path] {
+            XCTFail("\(path) differs from a full build", file: file, line: line)
+        }
+        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("fresh"))
+    }
+
+    func testEditsRebuildOnlyWhatChangedAndMatchAFullBuild() {
+        let first = builder.rebuild(changed: [])
+        XCTAssertTrue(first.succeeded && first.full, "\(first.diagnostics)")
+
+        let body = edit("content/en/sections/16.1.md") { $0 + "\nOne more sentence.\n" }
+        XCTAssertFalse(body.full)
+        XCTAssertTrue(body.written.contains("en/sections/16.1.html"), "\(body.written)")
+        XCTAssertFalse(body.written.contains("en/practices/2.10.html"))
+        XCTAssertLessThan(body.written.count, 15)
+        assertSameAsFullBuild()
+
+        let title = edit("content/en/practices/2.10.md") { $0.replacingOccurrences(of: "title: Provide adjustable time control", with: "title: Provide adjustable timing") }
+        XCTAssertTrue(title.written.contains("en/practices/1.1.html"), "1.1 links to 2.10 with its title: \(title.written)")
+        XCTAssertTrue(title.written.contains("en/sections/11.5.html"), "11.5 lists 2.10 among its practices")
+        assertSameAsFullBuild()
+
+        let added = edit("content/zh-Hant/sections/11.5.md") { _ in "---\nnumber: \"11.5\"\ntitle: 輸入表格 – 計時器\n---\n計時器。\n" }
+        XCTAssertTrue(added.written.contains("zh-Hant/sections/11.5.html"))
+        XCTAssertTrue(added.written.contains("en/sections/11.5.html"), "the switcher no longer marks it untranslated")
+        assertSameAsFullBuild()
+
+        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md"))
+        _ = builder.rebuild(changed: [project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md").path])
+        assertSameAsFullBuild()
+
+        let before = project.files(under: "public")
+        let broken = edit("content/en/sections/16.1.md") { $0 + "\nSee [](sec:16.9).\n" }
+        XCTAssertFalse(broken.succeeded)
+        XCTAssertEqual(broken.diagnostics.filter { $0.severity == .error }.map(\.code), ["broken-link"])
+        XCTAssertTrue(project.files(under: "public") == before, "a content error must leave public/ as it was")
+
+        let fixed = edit("content/en/sections/16.1.md") { $0.replacingOccurrences(of: "sec:16.9", with: "sec:16") }
+        XCTAssertTrue(fixed.succeeded)
+        assertSameAsFullBuild()
+
+        let template = edit("templates/partials/footer.mustache") { $0.replacingOccurrences(of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\" data-edited=\"yes\">") }
+        XCTAssertTrue(template.full)
+        assertSameAsFullBuild()
+    }
+}
+
+extension GoldenTests {
+    /// The fixture site with one current, one outdated and several missing translations.
+    static let fixture = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
+}
+
+/// A namespace for the golden fixtures' location, shared with the golden tests' target.
+enum GoldenTests {}
