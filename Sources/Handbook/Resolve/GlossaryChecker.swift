@@ -61,6 +61,7 @@ struct GlossaryChecker {
             // Names and titles (with capitals) match as written; ordinary terms in any case.
             let caseSensitive = term.english.contains { $0.isUppercase }
             let used = sourceWords.count(term.english, caseSensitive: caseSensitive)
+            guard used > 0 else { continue }
             // Where the translation keeps the English word (a product or menu name such as
             // "Accessibility Inspector"), those uses need no translation.
             let kept = translatedWords.count(term.english, caseSensitive: false)
