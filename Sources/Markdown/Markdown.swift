@@ -8,6 +8,7 @@
 ///    cmark-gfm's own HTML renderer gives, which the peer spec tests check; options add what the site
 ///    needs (heading anchors, table header scopes and captions, labelled code blocks).
 import CCmarkGFM
+import Foundation
 
 /// Parses Markdown text with cmark-gfm and the GFM extensions the handbook uses.
 public struct MarkdownParser: Sendable {
@@ -49,12 +50,20 @@ public struct MarkdownParser: Sendable {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else { return (MarkdownNode(kind: .document), nil) }
+        // cmark-gfm's inline parser keeps its table of special characters in a global that each
+        // parser's finish step changes (adding and then removing the extensions' characters), so two
+        // threads finishing at once lose each other's autolinks. Finishing is serialised.
+        MarkdownParser.finishLock.lock()
+        let finished = cmark_parser_finish(parser)
+        MarkdownParser.finishLock.unlock()
+        guard let root = finished else { return (MarkdownNode(kind: .document), nil) }
         defer { cmark_node_free(root) }
         var tooDeep: SourcePosition?
         let document = CmarkTreeConverter.convert(root, tooDeep: &tooDeep)
         return (document, tooDeep)
     }
+
+    private static let finishLock = NSLock()
 
     private static let registration: Void = {
         cmark_gfm_core_extensions_ensure_registered()

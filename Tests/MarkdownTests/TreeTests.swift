@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import Markdown
@@ -52,5 +53,23 @@ final class TreeTests: XCTestCase {
         tree.children[0].anchor = "t"
         let html = HTMLRenderer(options: options).render(tree)
         XCTAssertTrue(html.hasPrefix("<h2 id=\"t\">T</h2>\n<table>\n<thead>\n<tr>\n<th scope=\"col\" class=\"align-center\">a</th>"), html)
+    }
+}
+
+/// cmark-gfm changes global inline-parser state when a parser finishes; parsing from several threads
+/// must still give every thread the same tree (autolinks were lost before finishing was serialised).
+final class ConcurrentParsingTests: XCTestCase {
+    func testParsingOnManyThreadsGivesTheSameTrees() {
+        let text = "See (https://webaim.org/resources/) and www.example.com, ~~old~~.\n\n| a |\n|---|\n| b |\n"
+        let expected = HTMLRenderer().render(MarkdownParser().parse(text))
+        var results = [String](repeating: "", count: 400)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: 400) { index in
+                slots[index] = HTMLRenderer().render(MarkdownParser().parse(text))
+            }
+        }
+        XCTAssertEqual(Set(results), [expected])
+        XCTAssertTrue(expected.contains("<a href=\"https://webaim.org/resources/\">"))
     }
 }
