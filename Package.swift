@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML"]),
         .target(name: "HandbookCLI", dependencies: ["Handbook"]),
         .executableTarget(name: "handbook", dependencies: ["HandbookCLI"]),
-        .target(name: "HandbookTestSupport", dependencies: ["Handbook"], path: "Tests/HandbookTestSupport"),
+        .target(name: "HandbookTestSupport", dependencies: ["Handbook", "HandbookCLI"], path: "Tests/HandbookTestSupport"),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HandbookTests", dependencies: ["Handbook", "HandbookTestSupport"]),

@@ -17,7 +17,11 @@ struct BodyRenderer: Sendable {
         "gradle": ("Gradle", "Android"),
     ]
 
-    init() {
+    /// The word that names an uncaptioned table's region ("Table", "表格"), in the page's language.
+    private let tableWord: String
+
+    init(tableWord: String = "Table") {
+        self.tableWord = tableWord
         var options = HTMLRenderer.Options()
         options.tableHeaderScope = true
         options.alignmentClasses = true
@@ -25,12 +29,13 @@ struct BodyRenderer: Sendable {
         renderer = HTMLRenderer(options: options)
     }
 
-    /// The body as HTML.
-    func render(_ body: MarkdownNode) -> String {
+    /// The body as HTML. `regionPrefix` starts each table region's name, for pages that hold several
+    /// bodies (the single-page edition), so that regions stay distinguishable.
+    func render(_ body: MarkdownNode, regionPrefix: String? = nil) -> String {
         var body = body
         Self.attachCaptions(&body)
         Self.joinChineseLines(&body)
-        return wrapTables(renderer.render(body))
+        return wrapTables(renderer.render(body), prefix: regionPrefix)
     }
 
     /// One line of inline Markdown (a program-details item) as HTML without a paragraph.
@@ -108,19 +113,28 @@ struct BodyRenderer: Sendable {
 
     /// Puts each table in a labelled region that scrolls sideways (and from the keyboard) on narrow
     /// screens instead of making the whole page scroll.
-    private func wrapTables(_ html: String) -> String {
+    private func wrapTables(_ html: String, prefix: String?) -> String {
         guard html.contains("<table>") else { return html }
         var out = ""
         var rest = Substring(html)
+        var used: [String: Int] = [:]
         while let start = rest.range(of: "<table>") {
             out += rest[..<start.lowerBound]
-            var label = "Table"
-            if rest[start.upperBound...].hasPrefix("\n<caption>"),
-                let end = rest[start.upperBound...].range(of: "</caption>")
-            {
-                let captionStart = rest.index(start.upperBound, offsetBy: "\n<caption>".count)
-                label = stripTags(String(rest[captionStart..<end.lowerBound]))
+            let table = rest[start.upperBound...].range(of: "</table>").map { rest[start.upperBound..<$0.lowerBound] } ?? ""
+            var label: String
+            if table.hasPrefix("\n<caption>"), let end = table.range(of: "</caption>") {
+                label = stripTags(String(table[table.index(table.startIndex, offsetBy: "\n<caption>".count)..<end.lowerBound]))
+            } else {
+                // No caption: name the region by its column headers, which say what the table holds.
+                let header = table.range(of: "</thead>").map { table[..<$0.lowerBound] } ?? ""
+                let cells = header.components(separatedBy: "<th").dropFirst().map { cell in
+                    stripTags(String(cell.drop { $0 != ">" }.dropFirst()))
+                }
+                label = "\(tableWord): " + cells.joined(separator: ", ")
             }
+            if let prefix { label = "\(prefix) – \(label)" }
+            used[label, default: 0] += 1
+            if used[label]! > 1 { label += " (\(used[label]!))" }
             out += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label)\">\n<table>"
             rest = rest[start.upperBound...]
             if let close = rest.range(of: "</table>") {

@@ -6,13 +6,14 @@ struct ContextBuilder {
     let language: Language
     let strings: UIStrings
     let common: PageContext
-    private let body = BodyRenderer()
+    private let body: BodyRenderer
 
     init(site: ResolvedSite, language: Language) {
         self.site = site
         self.language = language
         strings = site.strings[language.code] ?? UIStrings(values: [:])
         common = PageContext(site: site, language: language, strings: strings)
+        body = BodyRenderer(tableWord: strings.text("table_label"))
     }
 
     /// The template that renders a content page.

@@ -41,7 +41,9 @@ public struct PageRenderer {
         if only == nil { files += templates.assets }
         files.append(DataExport(site: site).handbookJSON())
         files.append(DataExport(site: site).sitemap())
-        files += SearchIndexBuilder().build(site)
+        // An incremental rebuild indexes again only the languages whose pages it renders.
+        let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
+        files += SearchIndexBuilder().build(site, only: languages)
         return files.sorted { $0.path < $1.path }
     }
 

@@ -39,7 +39,7 @@ struct SinglePageEdition {
                 "anchor": .string(Self.anchor(of: page.key)),
                 "heading": .string(heading),
                 "lang": page.contentLanguage == language ? .bool(false) : .string(page.contentLanguage),
-                "html": .string(renderer.render(body)),
+                "html": .string(renderer.render(body, regionPrefix: page.key.id)),
                 "is_practice": .bool({ if case .practice = page.key { return true } else { return false } }()),
             ])
         }

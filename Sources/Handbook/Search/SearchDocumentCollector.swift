@@ -1,0 +1,122 @@
+import Markdown
+
+/// Gathers the pages of one language as `SearchDocument`s, in the order the index numbers them:
+/// the content pages in key order (practices, sections, other pages), then the generated pages.
+struct SearchDocumentCollector {
+    /// The site whose pages are collected.
+    let site: ResolvedSite
+    private let practices: [String: PracticeInfo]
+    private let sections: [String: SectionInfo]
+
+    /// Creates a collector for `site`.
+    init(site: ResolvedSite) {
+        self.site = site
+        practices = Dictionary(site.practices.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        sections = Dictionary(site.sections.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The `strings.yaml` key of a generated page's intro line where it is not `<id>_intro`.
+    static let introKeyExceptions = ["translation-status": "status_intro"]
+
+    /// Every page of `language`.
+    func documents(in language: String) -> [SearchDocument] {
+        let strings = site.strings[language] ?? UIStrings(values: [:])
+        var out = (site.pages[language] ?? []).map { document(for: $0, strings: strings) }
+        for id in SiteResolver.generatedPageIDs {
+            let name = id.replacingOccurrences(of: "-", with: "_")
+            let title = strings.text("page_title_\(name)")
+            let intro = strings.values[Self.introKeyExceptions[id] ?? "\(name)_intro"] ?? ""
+            out.append(
+                SearchDocument(
+                    kind: .page, id: id, title: title, path: OutputLayout.path(of: .page(id), in: language),
+                    contentLanguage: nil, fields: [title, "", "", intro], text: intro))
+        }
+        return out
+    }
+}
+
+private extension SearchDocumentCollector {
+    func document(for page: ResolvedPage, strings: UIStrings) -> SearchDocument {
+        var body = Self.blockTexts(of: page.body)
+        let kind: SearchDocument.Kind
+        let heading: String
+        switch page.key {
+        case .practice(let id):
+            kind = .practice
+            heading = "\(id) \(page.title)"
+            body += practiceFacts(id, page: page, strings: strings)
+        case .section(let number):
+            kind = .section
+            heading = "\(number) \(page.title)"
+            body += sectionFacts(number, page: page, strings: strings)
+        case .page:
+            kind = .page
+            heading = page.title
+        }
+        let text = Self.collapse(body.joined(separator: " "))
+        return SearchDocument(
+            kind: kind, id: page.key.id, title: page.title, path: page.outputPath,
+            contentLanguage: page.contentLanguage == page.language ? nil : page.contentLanguage,
+            fields: [heading, page.headings.map(\.text).joined(separator: " "), page.summary, text], text: text)
+    }
+
+    /// The facts box of a practice page: principle, category and how the templates adopt it (after the
+    /// body in the text, so that a snippet without a match starts with the body).
+    func practiceFacts(_ id: String, page: ResolvedPage, strings: UIStrings) -> [String] {
+        guard let info = practices[id] else { return [] }
+        var out = [strings.text("principle_\(info.principle)")]
+        if let category = info.category {
+            out.append(strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"))
+        }
+        if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
+            out.append(details.adoption)
+        }
+        return out
+    }
+
+    /// A section's platform and its program details tables.
+    func sectionFacts(_ number: String, page: ResolvedPage, strings: UIStrings) -> [String] {
+        var out: [String] = []
+        if let info = sections[number], info.platform != "common" {
+            out.append(strings.text("platform_\(info.platform)"))
+        }
+        guard case .section(let details) = page.source.details else { return out }
+        let parser = MarkdownParser()
+        for detail in details.programDetails {
+            out.append(parser.parse(detail.description).plainText)
+            out += [detail.layout, detail.viewController, detail.codeFile].compactMap { $0 }
+            out += detail.functions.map { parser.parse($0).plainText }
+        }
+        return out
+    }
+
+    /// The plain text of each block (paragraph, heading, code block, table cell), so that words of
+    /// neighbouring blocks never run together.
+    static func blockTexts(of node: MarkdownNode) -> [String] {
+        switch node.kind {
+        case .paragraph, .heading, .codeBlock, .tableCell, .tableCaption:
+            return [node.plainText]
+        case .htmlBlock, .thematicBreak:
+            return []
+        default:
+            return node.children.flatMap(blockTexts)
+        }
+    }
+
+    /// `text` with every run of white space as one space, and none at either end.
+    static func collapse(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.isASCII ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r") : scalar.properties.isWhitespace
+            if isSpace {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

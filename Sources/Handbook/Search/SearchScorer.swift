@@ -1,0 +1,92 @@
+import Foundation
+
+/// Weighs every term of every document with BM25 at build time, so a query only adds up numbers.
+///
+/// 1. Each field is tokenized (`SearchTokenizer`); a term's frequency is the sum over the fields of
+///    its count times the field's weight (BM25F's idea: a word of the title counts six times).
+/// 2. A document's length is its number of terms, compared with the language's average.
+/// 3. The weight is idf × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)), with
+///    idf = ln(1 + (N − df + 0.5) / (df + 0.5)), k1 = 1.2 and b = 0.75.
+/// 4. A practice's ID or a section's number, as a term of its own page, gets `idBoost` on top, so an
+///    exact query for `2.10` or `7.3.6.5` puts that page first.
+/// 5. Weights are stored as whole units of 1/8 (`unitsPerPoint`), at least 1: small numbers, the
+///    same on every machine.
+struct SearchScorer: Sendable {
+    /// BM25's term-frequency saturation.
+    static let k1 = 1.2
+    /// BM25's length normalisation.
+    static let b = 0.75
+    /// Added to the weight of a page's own ID or number.
+    static let idBoost = 100.0
+    /// Stored units per BM25 point.
+    static let unitsPerPoint = 8.0
+
+    private let tokenizer = SearchTokenizer()
+
+    /// The weighted terms of `documents`.
+    func index(_ documents: [SearchDocument]) -> InvertedIndex {
+        let counted = Parallel.map(documents.count) { count(documents[$0]) }
+        // Number the terms once, so the rest works on integers.
+        var numbers: [String: Int] = [:]
+        var terms: [String] = []
+        var frequency: [Int] = []
+        var documentTerms: [[(term: Int, tf: Int)]] = []
+        documentTerms.reserveCapacity(counted.count)
+        for document in counted {
+            var list: [(term: Int, tf: Int)] = []
+            list.reserveCapacity(document.terms.count)
+            for (term, tf) in document.terms {
+                let number: Int
+                if let known = numbers[term] {
+                    number = known
+                } else {
+                    number = terms.count
+                    numbers[term] = number
+                    terms.append(term)
+                    frequency.append(0)
+                }
+                frequency[number] += 1
+                list.append((number, tf))
+            }
+            documentTerms.append(list)
+        }
+        let total = Double(documents.count)
+        let average = max(1, Double(counted.reduce(0) { $0 + $1.length }) / max(1, total))
+        let idf = frequency.map { df in log(1 + (total - Double(df) + 0.5) / (Double(df) + 0.5)) }
+        let idNumbers = counted.map { $0.id.flatMap { numbers[$0] } }
+        var postings = [[InvertedIndex.Posting]](repeating: [], count: terms.count)
+        for (position, list) in documentTerms.enumerated() {
+            let normaliser = Self.k1 * (1 - Self.b + Self.b * Double(counted[position].length) / average)
+            for (term, tf) in list {
+                var weight = idf[term] * Double(tf) * (Self.k1 + 1) / (Double(tf) + normaliser)
+                if term == idNumbers[position] { weight += Self.idBoost }
+                let impact = max(1, Int((weight * Self.unitsPerPoint).rounded()))
+                postings[term].append(InvertedIndex.Posting(document: position, impact: impact))
+            }
+        }
+        let keys = terms.map { Array($0.utf16) }
+        let order = terms.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
+        return InvertedIndex(terms: order.map { terms[$0] }, postings: order.map { postings[$0] })
+    }
+}
+
+private extension SearchScorer {
+    struct Counted {
+        var terms: [String: Int]
+        var length: Int
+        var id: String?
+    }
+
+    func count(_ document: SearchDocument) -> Counted {
+        var terms: [String: Int] = [:]
+        var length = 0
+        for field in SearchDocument.Field.allCases {
+            for term in tokenizer.tokens(document.text(of: field)) {
+                terms[term, default: 0] += field.weight
+                length += 1
+            }
+        }
+        let id = document.hasNumberedID ? tokenizer.tokens(document.id).first : nil
+        return Counted(terms: terms, length: length, id: id)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Splits text into search terms, with the rules that `templates/assets/search.js` applies to what
+/// the reader types, so that a query and the index always agree. `Tests/Search/tokenizer-vectors.json`
+/// holds the examples both implementations must reproduce.
+///
+/// 1. Each character is mapped on its own: Unicode compatibility form (NFKC, so full-width `Ｔａｌｋ`
+///    and `１．１０` become ASCII), then lower case, then Traditional Han characters folded to their
+///    Simplified form (`HanFolding`), so 對比度 and 对比度 are one term.
+/// 2. A run of Han characters gives each character and each overlapping pair, in order
+///    (`字幕檔` → 字, 字幕, 幕, 幕档, 档), which finds 字幕 inside a longer run without a dictionary.
+/// 3. Any other run of letters, marks and digits is a word. A `.` between two digits stays in it,
+///    so IDs such as `2.10` and section numbers such as `7.3.6.5` are one term; an apostrophe between
+///    two letters joins them and is dropped (`user's` → `users`). Everything else separates words.
+/// 4. Words of three or more letters `a`–`z` are stemmed with `PorterStemmer`.
+///
+/// The rules do not depend on the page's language: Chinese pages quote English names (TalkBack,
+/// `contentDescription`), untranslated pages show English text, and a query is read the same way
+/// whichever language's page it is typed on.
+struct SearchTokenizer: Sendable {
+    private let stemmer = PorterStemmer()
+
+    /// The terms of `text`, in order, repeats included.
+    func tokens(_ text: String) -> [String] {
+        var out: [String] = []
+        var mapping: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        var stems: [String: String] = [:]
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            scalars += Self.map(scalar, cache: &mapping)
+        }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if Self.isHan(scalar) {
+                var end = index
+                while end < scalars.count && Self.isHan(scalars[end]) { end += 1 }
+                for position in index..<end {
+                    out.append(String(scalars[position]))
+                    if position + 1 < end {
+                        out.append(String(String.UnicodeScalarView(scalars[position...(position + 1)])))
+                    }
+                }
+                index = end
+            } else if Self.isWordCharacter(scalar) {
+                var word = String.UnicodeScalarView()
+                var end = index
+                while end < scalars.count {
+                    let current = scalars[end]
+                    if Self.isWordCharacter(current) && !Self.isHan(current) {
+                        word.append(current)
+                    } else if Self.joins(scalars, at: end) {
+                        if current == "." { word.append(current) }
+                    } else {
+                        break
+                    }
+                    end += 1
+                }
+                let text = String(word)
+                if let stem = stems[text] {
+                    out.append(stem)
+                } else {
+                    let stem = stemmer.stem(text)
+                    stems[text] = stem
+                    out.append(stem)
+                }
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// The character after NFKC, lower-casing and folding; usually one scalar, sometimes none or several.
+    private static func map(_ scalar: Unicode.Scalar, cache: inout [Unicode.Scalar: [Unicode.Scalar]]) -> [Unicode.Scalar] {
+        if scalar.isASCII {
+            return [scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 32)) : scalar]
+        }
+        // Unified ideographs are their own NFKC and lower case: only folding applies.
+        if isHan(scalar) && !(0xF900...0xFAFF).contains(scalar.value) && !(0x2F800...0x2FA1F).contains(scalar.value) {
+            return [HanFolding.fold(scalar)]
+        }
+        if let known = cache[scalar] { return known }
+        var out: [Unicode.Scalar] = []
+        for mapped in String(scalar).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
+            out.append(HanFolding.fold(mapped))
+        }
+        cache[scalar] = out
+        return out
+    }
+
+    /// Whether the `.` or apostrophe at `index` sits inside a word: a dot between two ASCII digits,
+    /// an apostrophe between two letters.
+    private static func joins(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index > 0, index + 1 < scalars.count else { return false }
+        let before = scalars[index - 1], after = scalars[index + 1]
+        switch scalars[index] {
+        case ".":
+            return isASCIIDigit(before) && isASCIIDigit(after)
+        case "'", "\u{2019}":
+            return isLetter(before) && isLetter(after) && !isHan(before) && !isHan(after)
+        default:
+            return false
+        }
+    }
+
+    private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x30 && scalar.value <= 0x39
+    }
+
+    /// CJK Unified Ideographs and their extensions, and the compatibility ideographs.
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F, 0x30000...0x3134F: return true
+        default: return false
+        }
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    /// Letters, marks and numbers (Unicode categories L, M and N).
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+}
