@@ -17,11 +17,14 @@ import Foundation
 /// The rules do not depend on the page's language: Chinese pages quote English names (TalkBack,
 /// `contentDescription`), untranslated pages show English text, and a query is read the same way
 /// whichever language's page it is typed on.
-struct SearchTokenizer: Sendable {
+public struct SearchTokenizer: Sendable {
     private let stemmer = PorterStemmer()
 
+    /// Creates a tokenizer.
+    public init() {}
+
     /// The terms of `text`, in order, repeats included.
-    func tokens(_ text: String) -> [String] {
+    public func tokens(_ text: String) -> [String] {
         var out: [String] = []
         var mapping: [Unicode.Scalar: [Unicode.Scalar]] = [:]
         var stems: [String: String] = [:]

@@ -1,0 +1,133 @@
+// The audit checklist: keeps each practice's checkbox, status and notes in local storage (one key
+// per language), shows progress as text, and exports CSV and Markdown. Without this script the page
+// is still a printable list.
+(function () {
+  "use strict";
+
+  var root = document.getElementById("checklist");
+  if (!root) { return; }
+  var storageKey = root.getAttribute("data-storage-key");
+  var progress = document.getElementById("checklist-progress");
+  var items = Array.prototype.slice.call(root.querySelectorAll(".check-item"));
+
+  function parts(item) {
+    return {
+      done: item.querySelector("input[type=checkbox]"),
+      statuses: Array.prototype.slice.call(item.querySelectorAll("input[type=radio]")),
+      notes: item.querySelector("textarea")
+    };
+  }
+
+  function read() {
+    try {
+      return JSON.parse(window.localStorage.getItem(storageKey) || "{}") || {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function collect() {
+    var state = {};
+    items.forEach(function (item) {
+      var p = parts(item);
+      var status = "";
+      p.statuses.forEach(function (radio) { if (radio.checked) { status = radio.value; } });
+      state[item.getAttribute("data-practice")] = { done: p.done.checked, status: status, notes: p.notes.value };
+    });
+    return state;
+  }
+
+  function apply(state) {
+    items.forEach(function (item) {
+      var entry = state[item.getAttribute("data-practice")] || {};
+      var p = parts(item);
+      p.done.checked = entry.done === true;
+      p.statuses.forEach(function (radio) { radio.checked = radio.value === entry.status; });
+      p.notes.value = typeof entry.notes === "string" ? entry.notes : "";
+    });
+  }
+
+  function showProgress(state) {
+    var checked = Object.keys(state).filter(function (id) { return state[id].done; }).length;
+    progress.textContent = progress.getAttribute("data-template")
+      .replace("{checked}", String(checked))
+      .replace("{total}", progress.getAttribute("data-total"));
+  }
+
+  function save() {
+    var state = collect();
+    try {
+      window.localStorage.setItem(storageKey, JSON.stringify(state));
+    } catch (e) {
+      // Not stored (private mode, full storage); the page still works until it is closed.
+    }
+    showProgress(state);
+  }
+
+  function statusLabel(value) {
+    return value ? root.getAttribute("data-status-" + value) : "";
+  }
+
+  function rows() {
+    var state = collect();
+    return items.map(function (item) {
+      var id = item.getAttribute("data-practice");
+      var entry = state[id];
+      return [id, item.getAttribute("data-title"),
+        entry.done ? root.getAttribute("data-yes") : root.getAttribute("data-no"),
+        statusLabel(entry.status), entry.notes];
+    });
+  }
+
+  function headings() {
+    return ["id", "title", "checked", "status", "notes"].map(function (name) {
+      return root.getAttribute("data-heading-" + name);
+    });
+  }
+
+  function csv() {
+    var quote = function (cell) { return "\"" + String(cell).replace(/"/g, "\"\"") + "\""; };
+    return [headings()].concat(rows()).map(function (row) { return row.map(quote).join(","); }).join("\r\n") + "\r\n";
+  }
+
+  function markdown() {
+    var cell = function (text) { return String(text).replace(/\|/g, "\\|").replace(/\r?\n/g, " "); };
+    var lines = ["| " + headings().join(" | ") + " |", "|" + headings().map(function () { return " --- "; }).join("|") + "|"];
+    rows().forEach(function (row) { lines.push("| " + row.map(cell).join(" | ") + " |"); });
+    return lines.join("\n") + "\n";
+  }
+
+  function download(text, name, type) {
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob(["\ufeff" + text], { type: type }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    apply(read());
+    showProgress(collect());
+    root.addEventListener("change", save);
+    root.addEventListener("input", save);
+    var actions = document.querySelector(".checklist-actions");
+    actions.hidden = false;
+    actions.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-checklist-action]");
+      if (!button) { return; }
+      var action = button.getAttribute("data-checklist-action");
+      var base = storageKey.replace(/^handbook-/, "");
+      if (action === "csv") { download(csv(), base + ".csv", "text/csv"); }
+      if (action === "markdown") { download(markdown(), base + ".md", "text/markdown"); }
+      if (action === "print") { window.print(); }
+      if (action === "clear" && window.confirm(root.getAttribute("data-clear-question"))) {
+        apply({});
+        save();
+      }
+    });
+  });
+
+  // Exposed for the export tests.
+  window.handbookChecklist = { csv: csv, markdown: markdown };
+})();

@@ -1,0 +1,903 @@
+// Offline search of the handbook, for pages opened from disk as much as from a server.
+//
+// 1. The search box stays hidden until this file runs; readers without JavaScript get the link to
+//    the A–Z index next to it.
+// 2. When the reader first focuses the box, the language's index (assets/search/<lang>.js) is
+//    loaded with an injected <script> element, since file:// pages may not fetch() files. Index files
+//    call HandbookSearch.register(name, data).
+// 3. Each query is split into terms by the same rules the build used for the index
+//    (Sources/Handbook/Search/SearchTokenizer.swift; both are checked against
+//    Tests/Search/tokenizer-vectors.json), folding Traditional characters to Simplified with the
+//    pairs the language's index carries. The term shards it needs are loaded on demand.
+// 4. Documents that contain every term are ranked by the sum of the BM25 weights the build stored
+//    for them (titles and headings weigh more; a practice's ID or a section's number weighs most).
+//    The last word, while still being typed, also matches the terms it begins.
+// 5. Results are grouped as practices, sections and other pages, each with its ID, its title and a
+//    snippet of its text with the matched words in <mark>, built with DOM methods only. A polite
+//    status line says how many results there are; focus never moves on its own.
+(function (global, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  } else {
+    global.HandbookSearch = api;
+    api.attach(global.document);
+  }
+})(this, function () {
+  "use strict";
+
+  // MARK: - Folding of Traditional Han characters
+
+  /**
+   * A folding table: `pairs` is text in which each character is followed by the Simplified form it
+   * folds to. Each language's index carries the pairs its text needs (see HanFolding.swift).
+   */
+  function Folding(pairs) {
+    this.table = new Map();
+    var characters = Array.from(pairs || "");
+    for (var index = 0; index + 1 < characters.length; index += 2) {
+      this.table.set(characters[index], characters[index + 1]);
+    }
+    this.mapped = new Map();
+  }
+
+  /** The Simplified form of a Han character, or the character itself. */
+  Folding.prototype.fold = function (character) {
+    return this.table.get(character) || character;
+  };
+
+  var NO_FOLDING = new Folding("");
+
+  // MARK: - Tokenizer (the same rules as SearchTokenizer.swift)
+
+  var WORD_CHARACTER = /^[\p{L}\p{M}\p{N}]$/u;
+  var LETTER = /^\p{L}$/u;
+
+  /** CJK Unified Ideographs and their extensions, and the compatibility ideographs. */
+  function isHan(codePoint) {
+    return (codePoint >= 0x3400 && codePoint <= 0x4dbf) || (codePoint >= 0x4e00 && codePoint <= 0x9fff) ||
+      (codePoint >= 0xf900 && codePoint <= 0xfaff) || (codePoint >= 0x20000 && codePoint <= 0x2fa1f) ||
+      (codePoint >= 0x30000 && codePoint <= 0x3134f);
+  }
+
+  /** One character after NFKC, lower-casing and folding: usually one character, sometimes none or several. */
+  function mapCharacter(character, folding) {
+    var code = character.charCodeAt(0);
+    if (code < 0x80) {
+      return code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : character;
+    }
+    var known = folding.mapped.get(character);
+    if (known !== undefined) { return known; }
+    var out = "";
+    for (var piece of character.normalize("NFKC").toLowerCase()) { out += folding.fold(piece); }
+    folding.mapped.set(character, out);
+    return out;
+  }
+
+  function isWordCharacter(character) {
+    var code = character.charCodeAt(0);
+    if (code < 0x80) {
+      return (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a);
+    }
+    return WORD_CHARACTER.test(character);
+  }
+
+  function isDigit(character) {
+    return character.length === 1 && character >= "0" && character <= "9";
+  }
+
+  function isNonHanLetter(character) {
+    return LETTER.test(character) && !isHan(character.codePointAt(0));
+  }
+
+  /**
+   * The terms of `text` in order, each with its place in `text` (UTF-16 offsets), the word as
+   * written but lower-cased (`raw`, before stemming) and whether it comes from Han characters.
+   * `folding` is a Folding (none by default).
+   */
+  function tokenize(text, folding) {
+    var table = folding || NO_FOLDING;
+    var characters = [];
+    var starts = [];
+    var ends = [];
+    var offset = 0;
+    for (var character of text) {
+      for (var piece of mapCharacter(character, table)) {
+        characters.push(piece);
+        starts.push(offset);
+        ends.push(offset + character.length);
+      }
+      offset += character.length;
+    }
+    var out = [];
+    var index = 0;
+    while (index < characters.length) {
+      var current = characters[index];
+      if (isHan(current.codePointAt(0))) {
+        var end = index;
+        while (end < characters.length && isHan(characters[end].codePointAt(0))) { end += 1; }
+        for (var position = index; position < end; position += 1) {
+          out.push({ term: characters[position], raw: characters[position], start: starts[position], end: ends[position], han: true });
+          if (position + 1 < end) {
+            var pair = characters[position] + characters[position + 1];
+            out.push({ term: pair, raw: pair, start: starts[position], end: ends[position + 1], han: true });
+          }
+        }
+        index = end;
+      } else if (isWordCharacter(current)) {
+        var word = "";
+        var last = index;
+        while (last < characters.length) {
+          var next = characters[last];
+          if (isWordCharacter(next) && !isHan(next.codePointAt(0))) {
+            word += next;
+          } else if (joins(characters, last)) {
+            if (next === ".") { word += next; }
+          } else {
+            break;
+          }
+          last += 1;
+        }
+        out.push({ term: cachedStem(word), raw: word, start: starts[index], end: ends[last - 1], han: false });
+        index = last;
+      } else {
+        index += 1;
+      }
+    }
+    return out;
+  }
+
+  /** A dot between two ASCII digits, or an apostrophe between two letters, stays inside a word. */
+  function joins(characters, index) {
+    if (index === 0 || index + 1 >= characters.length) { return false; }
+    var before = characters[index - 1];
+    var after = characters[index + 1];
+    switch (characters[index]) {
+      case ".":
+        return isDigit(before) && isDigit(after);
+      case "'":
+      case "\u2019":
+        return isNonHanLetter(before) && isNonHanLetter(after);
+      default:
+        return false;
+    }
+  }
+
+  var stems = new Map();
+  var STEM_CACHE_LIMIT = 100000;
+
+  /** `stem(word)`, remembered: snippets tokenize whole page texts, where words repeat. */
+  function cachedStem(word) {
+    var known = stems.get(word);
+    if (known === undefined) {
+      if (stems.size >= STEM_CACHE_LIMIT) { stems.clear(); }
+      known = stem(word);
+      stems.set(word, known);
+    }
+    return known;
+  }
+
+  /** The terms of `text` only, as the index stores them. */
+  function tokens(text, folding) {
+    return tokenize(text, folding).map(function (token) { return token.term; });
+  }
+
+  // MARK: - Porter stemmer (the same steps as PorterStemmer.swift)
+
+  var STEP2 = {
+    a: [["ational", "ate"], ["tional", "tion"]],
+    c: [["enci", "ence"], ["anci", "ance"]],
+    e: [["izer", "ize"]],
+    l: [["bli", "ble"], ["alli", "al"], ["entli", "ent"], ["eli", "e"], ["ousli", "ous"]],
+    o: [["ization", "ize"], ["ation", "ate"], ["ator", "ate"]],
+    s: [["alism", "al"], ["iveness", "ive"], ["fulness", "ful"], ["ousness", "ous"]],
+    t: [["aliti", "al"], ["iviti", "ive"], ["biliti", "ble"]],
+    g: [["logi", "log"]],
+  };
+  var STEP3 = {
+    e: [["icate", "ic"], ["ative", ""], ["alize", "al"]],
+    i: [["iciti", "ic"]],
+    l: [["ical", "ic"], ["ful", ""]],
+    s: [["ness", ""]],
+  };
+  var STEP4 = {
+    a: ["al"], c: ["ance", "ence"], e: ["er"], i: ["ic"], l: ["able", "ible"], n: ["ant", "ement", "ment", "ent"],
+    s: ["ism"], t: ["ate", "iti"], u: ["ous"], v: ["ive"], z: ["ize"],
+  };
+
+  /** The Porter stem of a lower-case word of the letters a–z; any other word unchanged. */
+  function stem(word) {
+    if (word.length <= 2 || !/^[a-z]+$/.test(word)) { return word; }
+    var b = word.split("");
+    var k = b.length - 1;
+    var j = 0;
+
+    function isConsonant(i) {
+      switch (b[i]) {
+        case "a": case "e": case "i": case "o": case "u": return false;
+        case "y": return i === 0 ? true : !isConsonant(i - 1);
+        default: return true;
+      }
+    }
+    function measure() {
+      var n = 0;
+      var i = 0;
+      for (;;) {
+        if (i > j) { return n; }
+        if (!isConsonant(i)) { break; }
+        i += 1;
+      }
+      i += 1;
+      for (;;) {
+        for (;;) {
+          if (i > j) { return n; }
+          if (isConsonant(i)) { break; }
+          i += 1;
+        }
+        i += 1;
+        n += 1;
+        for (;;) {
+          if (i > j) { return n; }
+          if (!isConsonant(i)) { break; }
+          i += 1;
+        }
+        i += 1;
+      }
+    }
+    function vowelInStem() {
+      for (var i = 0; i <= j; i += 1) { if (!isConsonant(i)) { return true; } }
+      return false;
+    }
+    function doubleConsonant(i) {
+      return i >= 1 && b[i] === b[i - 1] && isConsonant(i);
+    }
+    function cvc(i) {
+      if (i < 2 || !isConsonant(i) || isConsonant(i - 1) || !isConsonant(i - 2)) { return false; }
+      return b[i] !== "w" && b[i] !== "x" && b[i] !== "y";
+    }
+    function ends(suffix) {
+      if (suffix.length > k + 1 || b[k] !== suffix[suffix.length - 1]) { return false; }
+      if (b.slice(k - suffix.length + 1, k + 1).join("") !== suffix) { return false; }
+      j = k - suffix.length;
+      return true;
+    }
+    function setTo(replacement) {
+      b.splice(j + 1, b.length - j - 1);
+      for (var i = 0; i < replacement.length; i += 1) { b.push(replacement[i]); }
+      k = j + replacement.length;
+    }
+    function truncate() {
+      b.length = k + 1;
+    }
+    function applyFirst(rules) {
+      for (var i = 0; i < rules.length; i += 1) {
+        if (ends(rules[i][0])) {
+          if (measure() > 0) { setTo(rules[i][1]); }
+          truncate();
+          return;
+        }
+      }
+    }
+
+    // Step 1ab: plurals and -ed or -ing.
+    if (b[k] === "s") {
+      if (ends("sses")) {
+        k -= 2;
+      } else if (ends("ies")) {
+        setTo("i");
+      } else if (b[k - 1] !== "s") {
+        k -= 1;
+      }
+    }
+    if (ends("eed")) {
+      if (measure() > 0) { k -= 1; }
+    } else if ((ends("ed") || ends("ing")) && vowelInStem()) {
+      k = j;
+      if (ends("at")) {
+        setTo("ate");
+      } else if (ends("bl")) {
+        setTo("ble");
+      } else if (ends("iz")) {
+        setTo("ize");
+      } else if (doubleConsonant(k)) {
+        k -= 1;
+        if (b[k] === "l" || b[k] === "s" || b[k] === "z") { k += 1; }
+      } else if (measure() === 1 && cvc(k)) {
+        setTo("e");
+      }
+    }
+    truncate();
+    if (k > 0) {
+      // Step 1c: a final y after a vowel in the stem becomes i.
+      if (ends("y") && vowelInStem()) { b[k] = "i"; }
+      // Steps 2 and 3: double suffixes to single ones; -ic-, -full, -ness.
+      applyFirst(STEP2[b[k - 1]] || []);
+      applyFirst(STEP3[b[k]] || []);
+      // Step 4: the suffixes of a stem with two or more syllables.
+      var found = false;
+      if (b[k - 1] === "o") {
+        if (ends("ion") && j >= 0 && (b[j] === "s" || b[j] === "t")) {
+          found = true;
+        } else if (ends("ou")) {
+          found = true;
+        }
+      } else {
+        found = (STEP4[b[k - 1]] || []).some(function (suffix) { return ends(suffix); });
+      }
+      if (found && measure() > 1) {
+        k = j;
+        truncate();
+      }
+      // Step 5: a final -e, and -ll to -l, on long stems.
+      j = k;
+      if (b[k] === "e") {
+        var m = measure();
+        if (m > 1 || (m === 1 && !cvc(k - 1))) { k -= 1; }
+      }
+      if (b[k] === "l" && doubleConsonant(k) && measure() > 1) { k -= 1; }
+      truncate();
+    }
+    return b.join("");
+  }
+
+  // MARK: - Index files
+
+  // The digits of the postings: 92 printable ASCII characters that need no escaping in a JSON
+  // string. The first 46 end a number, the other 46 carry on to the next digit (little-endian).
+  var DIGITS = (function () {
+    var out = "";
+    for (var code = 0x21; code <= 0x7e; code += 1) {
+      if (code !== 0x22 && code !== 0x5c) { out += String.fromCharCode(code); }
+    }
+    return out;
+  })();
+  var BASE = 46;
+  var DIGIT_VALUES = (function () {
+    var values = new Int16Array(128).fill(-1);
+    for (var index = 0; index < DIGITS.length; index += 1) { values[DIGITS.charCodeAt(index)] = index; }
+    return values;
+  })();
+
+  /** Reads numbers one after the other from a postings string. */
+  function NumberReader(text, position) {
+    this.text = text;
+    this.position = position || 0;
+  }
+  NumberReader.prototype.next = function () {
+    var value = 0;
+    var scale = 1;
+    for (;;) {
+      var digit = DIGIT_VALUES[this.text.charCodeAt(this.position)];
+      this.position += 1;
+      if (digit < 0) { throw new Error("damaged search index"); }
+      if (digit < BASE) { return value + digit * scale; }
+      value += (digit - BASE) * scale;
+      scale *= BASE;
+    }
+  };
+
+  /** The sorted terms of a shard: front-coded entries separated by spaces, each starting with the
+   *  number of UTF-16 units it shares with the entry before. */
+  function decodeTerms(text) {
+    var out = [];
+    var previous = "";
+    if (text === "") { return out; }
+    var entries = text.split(" ");
+    for (var index = 0; index < entries.length; index += 1) {
+      var entry = entries[index];
+      var term = previous.slice(0, entry.charCodeAt(0) - 48) + entry.slice(1);
+      out.push(term);
+      previous = term;
+    }
+    return out;
+  }
+
+  /** One term shard: its terms, and where each term's postings start. */
+  function TermShard(data) {
+    this.terms = decodeTerms(data.terms);
+    this.postings = data.postings;
+    this.offsets = new Int32Array(this.terms.length);
+    var reader = new NumberReader(this.postings);
+    for (var index = 0; index < this.terms.length; index += 1) {
+      this.offsets[index] = reader.position;
+      var count = reader.next();
+      for (var entry = 0; entry < count * 2; entry += 1) { reader.next(); }
+    }
+  }
+
+  /** The index of the first term not before `term`. */
+  TermShard.prototype.lowerBound = function (term) {
+    var low = 0;
+    var high = this.terms.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (this.terms[middle] < term) { low = middle + 1; } else { high = middle; }
+    }
+    return low;
+  };
+
+  /** Calls `visit(document, impact)` for each posting of the term at `index`. */
+  TermShard.prototype.forEachPosting = function (index, visit) {
+    var reader = new NumberReader(this.postings, this.offsets[index]);
+    var count = reader.next();
+    var document = -1;
+    for (var entry = 0; entry < count; entry += 1) {
+      document += reader.next() + 1;
+      visit(document, reader.next());
+    }
+  };
+
+  // MARK: - Queries
+
+  /** How much a term that the typed word only begins counts, against the word itself. */
+  var PREFIX_WEIGHT = 0.5;
+  /** The most terms one unfinished word may stand for. */
+  var PREFIX_LIMIT = 200;
+  var KINDS = ["p", "s", "g"];
+
+  /**
+   * What a query asks for: its distinct terms, in order. A Han character inside one of the query's
+   * own pairs is left out, so 对比度 asks for 对比 and 比度 rather than for every character. The last
+   * word, when the query ends inside it, is marked as a prefix.
+   */
+  function plan(query, folding) {
+    var all = tokenize(query, folding);
+    var out = [];
+    var byTerm = new Map();
+    all.forEach(function (token, index) {
+      var single = token.han && Array.from(token.term).length === 1;
+      if (single && all.some(function (other) {
+        return other.han && other !== token && Array.from(other.term).length === 2 && other.start <= token.start && token.end <= other.end;
+      })) {
+        return;
+      }
+      var prefix = index === all.length - 1 && !token.han && token.end === query.length && token.raw.length >= 2;
+      var known = byTerm.get(token.term);
+      if (known) {
+        if (prefix) {
+          known.prefix = true;
+          known.raw = token.raw;
+        }
+        return;
+      }
+      var term = { term: token.term, raw: token.raw, prefix: prefix };
+      byTerm.set(token.term, term);
+      out.push(term);
+    });
+    return out;
+  }
+
+  /** Searches one language's index; `load(name)` gives a promise of an index file's data. */
+  function Engine(load, language) {
+    this.load = load;
+    this.language = language;
+    this.manifest = null;
+    this.folding = NO_FOLDING;
+    this.shards = new Map();
+  }
+
+  /** Loads the language's main index file once. */
+  Engine.prototype.ready = function () {
+    var engine = this;
+    if (!this.loading) {
+      this.loading = this.load(this.language).then(function (data) {
+        engine.manifest = {
+          docs: data.docs.map(function (entry, index) {
+            return { index: index, kind: entry[0], id: entry[1], title: entry[2], path: entry[3], lang: entry[4] || null };
+          }),
+          terms: data.terms,
+          text: data.text,
+        };
+        engine.folding = new Folding(data.folding);
+        return engine;
+      });
+    }
+    return this.loading;
+  };
+
+  /** The positions in `list` (sorted [first, name] pairs) of the entries whose range may hold `from`…`to`. */
+  function shardRange(list, from, to) {
+    var first = 0;
+    for (var index = 0; index < list.length; index += 1) {
+      if (list[index][0] <= from) { first = index; } else { break; }
+    }
+    var last = first;
+    while (last + 1 < list.length && list[last + 1][0] <= to) { last += 1; }
+    return [first, last];
+  }
+
+  /** The term shard at `position` of the main file's list, loaded once. */
+  Engine.prototype.shard = function (position) {
+    var name = this.manifest.terms[position][1];
+    if (!this.shards.has(name)) {
+      this.shards.set(name, this.load(name).then(function (data) { return new TermShard(data); }));
+    }
+    return this.shards.get(name);
+  };
+
+  /** The shards that may hold the term and, for a prefix, the terms that begin with the typed word.
+   *  (A stem may sort after the words it is the stem of: sensibiliti → sensibl.) */
+  Engine.prototype.shardsFor = function (term) {
+    var ranges = [shardRange(this.manifest.terms, term.term, term.term)];
+    if (term.prefix) { ranges.push(shardRange(this.manifest.terms, term.raw, term.raw + "\uffff")); }
+    var positions = new Set();
+    ranges.forEach(function (range) {
+      for (var position = range[0]; position <= range[1]; position += 1) { positions.add(position); }
+    });
+    var engine = this;
+    return Promise.all(Array.from(positions).sort(function (a, b) { return a - b; }).map(function (position) {
+      return engine.shard(position);
+    }));
+  };
+
+  /** The best weight of one query term in each document, in `into`. */
+  function weighTerm(term, shards, into) {
+    shards.forEach(function (shard) {
+      var exact = shard.lowerBound(term.term);
+      if (exact < shard.terms.length && shard.terms[exact] === term.term) {
+        shard.forEachPosting(exact, function (document, impact) {
+          if (impact > into[document]) { into[document] = impact; }
+        });
+      }
+      if (!term.prefix) { return; }
+      var expanded = 0;
+      for (var index = shard.lowerBound(term.raw); index < shard.terms.length && expanded < PREFIX_LIMIT; index += 1) {
+        var candidate = shard.terms[index];
+        if (candidate.slice(0, term.raw.length) !== term.raw) { break; }
+        if (candidate === term.term) { continue; }
+        expanded += 1;
+        shard.forEachPosting(index, function (document, impact) {
+          var weight = impact * PREFIX_WEIGHT;
+          if (weight > into[document]) { into[document] = weight; }
+        });
+      }
+    });
+  }
+
+  /**
+   * The documents for `query`, best first: those with every term, or when there are none, those
+   * with the most terms. Resolves to { terms, total, ranked: [{ doc, score }] }.
+   */
+  Engine.prototype.rank = function (query) {
+    var engine = this;
+    return this.ready().then(function () {
+      var terms = plan(query, engine.folding);
+      if (terms.length === 0) { return { terms: terms, total: 0, ranked: [] }; }
+      return Promise.all(terms.map(function (term) { return engine.shardsFor(term); })).then(function (shardLists) {
+        var count = engine.manifest.docs.length;
+        var score = new Float64Array(count);
+        var matched = new Int32Array(count);
+        shardLists.forEach(function (shards, index) {
+          var best = new Float64Array(count);
+          weighTerm(terms[index], shards, best);
+          for (var document = 0; document < count; document += 1) {
+            if (best[document] > 0) {
+              score[document] += best[document];
+              matched[document] += 1;
+            }
+          }
+        });
+        var most = 0;
+        for (var document = 0; document < count; document += 1) { most = Math.max(most, matched[document]); }
+        var ranked = [];
+        if (most > 0) {
+          for (var candidate = 0; candidate < count; candidate += 1) {
+            if (matched[candidate] === most) { ranked.push({ doc: engine.manifest.docs[candidate], score: score[candidate] }); }
+          }
+        }
+        ranked.sort(function (a, b) { return b.score - a.score || a.doc.index - b.doc.index; });
+        return { terms: terms, total: ranked.length, ranked: ranked };
+      });
+    });
+  };
+
+  /** The text of the document at `index`, from its text shard. */
+  Engine.prototype.text = function (index) {
+    var list = this.manifest.text;
+    var position = 0;
+    while (position + 1 < list.length && list[position + 1][0] <= index) { position += 1; }
+    var name = list[position][1];
+    var first = list[position][0];
+    if (!this.shards.has(name)) { this.shards.set(name, this.load(name)); }
+    return this.shards.get(name).then(function (data) { return data.texts[index - first] || ""; });
+  };
+
+  /**
+   * Searches and groups: resolves to { total, groups: [{ kind, total, results: [{ doc, score,
+   * snippet }] }] }, groups ordered by their best result, at most `perGroup` results in each.
+   */
+  Engine.prototype.search = function (query, perGroup) {
+    var engine = this;
+    var limit = perGroup || 10;
+    return this.rank(query).then(function (ranking) {
+      var groups = KINDS.map(function (kind) { return { kind: kind, total: 0, results: [] }; });
+      ranking.ranked.forEach(function (entry) {
+        var group = groups[KINDS.indexOf(entry.doc.kind)];
+        group.total += 1;
+        if (group.results.length < limit) { group.results.push(entry); }
+      });
+      var shown = groups.filter(function (group) { return group.total > 0; });
+      shown.sort(function (a, b) {
+        return b.results[0].score - a.results[0].score || KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind);
+      });
+      var texts = [];
+      shown.forEach(function (group) {
+        group.results.forEach(function (entry) {
+          texts.push(engine.text(entry.doc.index).then(function (text) { entry.snippet = snippet(text, ranking.terms, engine.folding); }));
+        });
+      });
+      return Promise.all(texts).then(function () { return { total: ranking.total, groups: shown }; });
+    });
+  };
+
+  // MARK: - Snippets
+
+  var SNIPPET_LENGTH = 200;
+  var SNIPPET_LEAD = 40;
+
+  function matches(token, term) {
+    return token.term === term.term || (term.prefix && token.term.slice(0, term.raw.length) === term.raw);
+  }
+
+  /** Moves an offset off the second half of a surrogate pair. */
+  function codePointBoundary(text, offset) {
+    var code = text.charCodeAt(offset);
+    return code >= 0xdc00 && code <= 0xdfff ? offset + 1 : offset;
+  }
+
+  /**
+   * A passage of `text` around the place where the most query terms meet, as parts
+   * [{ text, mark }], with the matched words marked and "…" where the text was cut.
+   */
+  function snippet(text, terms, folding) {
+    var hits = [];
+    tokenize(text, folding).forEach(function (token) {
+      for (var index = 0; index < terms.length; index += 1) {
+        if (matches(token, terms[index])) { hits.push({ start: token.start, end: token.end, term: index }); return; }
+      }
+    });
+    var start = 0;
+    if (hits.length > 0) {
+      var best = 0;
+      var bestCount = 0;
+      for (var first = 0; first < hits.length && first < 300; first += 1) {
+        var distinct = new Set();
+        for (var other = first; other < hits.length && hits[other].start < hits[first].start + SNIPPET_LENGTH - SNIPPET_LEAD; other += 1) {
+          distinct.add(hits[other].term);
+        }
+        if (distinct.size > bestCount) { best = first; bestCount = distinct.size; }
+      }
+      start = Math.max(0, hits[best].start - SNIPPET_LEAD);
+      if (start > 0) {
+        var space = text.indexOf(" ", start);
+        if (space >= 0 && space < hits[best].start) { start = space + 1; }
+      }
+    }
+    start = codePointBoundary(text, start);
+    var end = Math.min(text.length, start + SNIPPET_LENGTH);
+    if (end < text.length) {
+      var lastSpace = text.lastIndexOf(" ", end);
+      if (lastSpace > start + SNIPPET_LENGTH / 2) { end = lastSpace; }
+    }
+    end = codePointBoundary(text, end);
+    var parts = [];
+    if (start > 0) { parts.push({ text: "… ", mark: false }); }
+    var position = start;
+    hits.sort(function (a, b) { return a.start - b.start || b.end - a.end; });
+    hits.forEach(function (hit) {
+      if (hit.end <= position || hit.start >= end) { return; }
+      var from = Math.max(hit.start, position);
+      if (from > position) { parts.push({ text: text.slice(position, from), mark: false }); }
+      var to = Math.min(hit.end, end);
+      var last = parts[parts.length - 1];
+      if (last && last.mark && from === position) {
+        last.text += text.slice(from, to);
+      } else {
+        parts.push({ text: text.slice(from, to), mark: true });
+      }
+      position = to;
+    });
+    if (position < end) { parts.push({ text: text.slice(position, end), mark: false }); }
+    if (end < text.length) { parts.push({ text: " …", mark: false }); }
+    return parts;
+  }
+
+  // MARK: - Loading index files in the page
+
+  var registry = new Map();
+  var waiting = new Map();
+
+  /** Called by each index file with its name (`en`, `en-terms-0`, …) and its data. */
+  function register(name, data) {
+    registry.set(name, data);
+    var resolve = waiting.get(name);
+    if (resolve) {
+      waiting.delete(name);
+      resolve(data);
+    }
+  }
+
+  /** A loader that injects `<script src>` for `root + "assets/search/" + name + ".js"`. */
+  function scriptLoader(document, root) {
+    return function (name) {
+      if (registry.has(name)) { return Promise.resolve(registry.get(name)); }
+      return new Promise(function (resolve, reject) {
+        waiting.set(name, resolve);
+        var script = document.createElement("script");
+        script.src = root + "assets/search/" + name + ".js";
+        script.async = true;
+        script.addEventListener("error", function () {
+          waiting.delete(name);
+          reject(new Error("the search index file " + name + " could not be loaded"));
+        });
+        document.head.appendChild(script);
+      });
+    };
+  }
+
+  // MARK: - The search box
+
+  var DEBOUNCE_MS = 120;
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+
+  /** The search landmark of one page: input, status line and results list. */
+  function SearchBox(element) {
+    var document = element.ownerDocument;
+    this.document = document;
+    this.element = element;
+    this.box = element.querySelector(".search-box");
+    this.input = element.querySelector("input[type=search]");
+    this.status = element.querySelector("[role=status]");
+    this.results = element.querySelector(".search-results");
+    this.root = element.getAttribute("data-root") || "";
+    this.engine = new Engine(scriptLoader(document, this.root), element.getAttribute("data-lang"));
+    this.sequence = 0;
+    this.timer = 0;
+  }
+
+  SearchBox.prototype.text = function (name) {
+    return this.element.getAttribute("data-" + name) || "";
+  };
+
+  SearchBox.prototype.start = function () {
+    var box = this;
+    this.box.hidden = false;
+    this.input.addEventListener("focus", function () { box.engine.ready().catch(function () { box.showFailure(); }); });
+    this.input.addEventListener("input", function () { box.schedule(); });
+    this.element.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && (box.input.value !== "" || !box.results.hidden)) {
+        event.preventDefault();
+        var inResults = box.results.contains(box.document.activeElement);
+        box.input.value = "";
+        box.clear();
+        if (inResults) { box.input.focus(); }
+      }
+    });
+  };
+
+  SearchBox.prototype.schedule = function () {
+    var box = this;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(function () { box.run(); }, DEBOUNCE_MS);
+  };
+
+  SearchBox.prototype.clear = function () {
+    clearTimeout(this.timer);
+    this.sequence += 1;
+    this.results.replaceChildren();
+    this.results.hidden = true;
+    this.status.textContent = "";
+  };
+
+  SearchBox.prototype.run = function () {
+    var box = this;
+    var query = this.input.value;
+    if (query.trim() === "") {
+      this.clear();
+      return;
+    }
+    var sequence = ++this.sequence;
+    this.engine.search(query).then(function (result) {
+      if (sequence === box.sequence) { box.show(result); }
+    }, function () {
+      if (sequence === box.sequence) { box.showFailure(); }
+    });
+  };
+
+  SearchBox.prototype.make = function (name, className, text) {
+    var node = this.document.createElement(name);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  };
+
+  SearchBox.prototype.show = function (result) {
+    var box = this;
+    var nodes = result.groups.map(function (group) { return box.group(group); });
+    this.results.replaceChildren.apply(this.results, nodes);
+    this.results.hidden = nodes.length === 0;
+    var count = result.total === 0 ? this.text("results-none")
+      : result.total === 1 ? this.text("results-one")
+      : format(this.text("results-many"), { count: result.total });
+    this.status.textContent = count;
+  };
+
+  SearchBox.prototype.group = function (group) {
+    var box = this;
+    var wrapper = this.make("div", "search-group");
+    var title = this.make("p", "search-group-title", format(this.text("group-" + group.kind), { count: group.total }));
+    title.id = "search-group-" + group.kind;
+    var list = this.make("ol", "search-list");
+    list.setAttribute("aria-labelledby", title.id);
+    group.results.forEach(function (entry) { list.appendChild(box.result(entry)); });
+    wrapper.appendChild(title);
+    wrapper.appendChild(list);
+    if (group.total > group.results.length) {
+      wrapper.appendChild(this.make("p", "search-note", format(this.text("shown"), { shown: group.results.length })));
+    }
+    return wrapper;
+  };
+
+  SearchBox.prototype.result = function (entry) {
+    var doc = entry.doc;
+    var item = this.make("li", "search-result");
+    var link = this.make("a", "search-result-link");
+    link.href = this.root + doc.path;
+    if (doc.kind !== "g") {
+      link.appendChild(this.make("span", "search-result-id", doc.id));
+      link.appendChild(this.document.createTextNode(" "));
+    }
+    var title = this.make("span", "search-result-title", doc.title);
+    if (doc.lang) { title.lang = doc.lang; }
+    link.appendChild(title);
+    item.appendChild(link);
+    if (entry.snippet && entry.snippet.length > 0) {
+      var passage = this.make("p", "search-snippet");
+      if (doc.lang) { passage.lang = doc.lang; }
+      var box = this;
+      entry.snippet.forEach(function (part) {
+        passage.appendChild(part.mark ? box.make("mark", "", part.text) : box.document.createTextNode(part.text));
+      });
+      item.appendChild(passage);
+    }
+    return item;
+  };
+
+  SearchBox.prototype.showFailure = function () {
+    this.results.replaceChildren(this.make("p", "search-note", this.text("unavailable")));
+    this.results.hidden = false;
+  };
+
+  /** Sets up the search box of the page, if it has one. */
+  function attach(document) {
+    if (!document) { return; }
+    function setUp() {
+      var element = document.querySelector("[data-search]");
+      if (element) { new SearchBox(element).start(); }
+    }
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", setUp);
+    } else {
+      setUp();
+    }
+  }
+
+  return {
+    attach: attach,
+    Engine: Engine,
+    Folding: Folding,
+    plan: plan,
+    register: register,
+    scriptLoader: scriptLoader,
+    snippet: snippet,
+    stem: stem,
+    tokenize: tokenize,
+    tokens: tokens,
+  };
+});
