@@ -37,6 +37,17 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertTrue(missing.stderr.hasPrefix("content/site.yaml: error: cannot read the file") || missing.stderr.contains("file not found"), missing.stderr)
     }
 
+    func testAnOutputFolderThatCannotBeWrittenIsAnErrorAndChangesNothing() {
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        // Not even root can create folders in /proc, so this holds whoever runs the tests.
+        let run = CommandRun.handbook(["build", "--out", "/proc/handbook-test/public"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertTrue(run.stderr.contains("\n/proc/handbook-test/public: error: cannot write /proc/handbook-test/.public.staging-"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("[write-failed]"), run.stderr)
+    }
+
     func testCheckWritesNothing() {
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")

@@ -3,7 +3,8 @@ import Markdown
 /// The content accessibility linter: problems a reader would meet that the author can fix in the
 /// Markdown. Errors: an image without alt text, a link without text, a skipped heading level, a
 /// table without header cells, raw HTML (dropped by the safe renderer), a script URL. Warning: link
-/// text that says nothing out of context ("click here", "more").
+/// text that says nothing out of context ("click here", "more"), and a table without a `Table: …`
+/// caption line before it.
 struct ContentLinter {
     let diagnostics: DiagnosticEngine
     let lineMap: LineMap
@@ -15,6 +16,7 @@ struct ContentLinter {
     ]
 
     func lint(_ body: MarkdownNode) {
+        checkCaptions(body)
         var previousLevel = 1
         body.forEach { node in
             let location = lineMap.location(node.start)
@@ -56,6 +58,28 @@ struct ContentLinter {
             default:
                 break
             }
+        }
+    }
+
+    /// A table's caption is the paragraph `Table: …` right before it; screen readers announce it
+    /// when they enter the table.
+    private func checkCaptions(_ node: MarkdownNode) {
+        for (index, child) in node.children.enumerated() {
+            if case .table = child.kind {
+                let previous = index > 0 ? node.children[index - 1] : nil
+                let captioned: Bool
+                if let previous, previous.kind == .paragraph, case .text(let text)? = previous.children.first?.kind {
+                    captioned = text.hasPrefix("Table: ")
+                } else {
+                    captioned = false
+                }
+                if !captioned {
+                    diagnostics.warning(
+                        "table-caption", "table without a caption", at: lineMap.location(child.start),
+                        notes: [Diagnostic.Note("write a line \"Table: what the table shows\" and a blank line before it")])
+                }
+            }
+            checkCaptions(child)
         }
     }
 

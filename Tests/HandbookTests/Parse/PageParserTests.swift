@@ -62,8 +62,8 @@ final class PageParserTests: XCTestCase {
     func testLinterReportsEachAccessibilityProblem() {
         let body = "## A\n#### B\n\n![](x.png) [](https://a.example) [more](page:a)\n\n| | b |\n|-|-|\n| 1 | 2 |\n"
         let (_, diagnostics) = parse("---\nid: a\ntitle: A\n---\n" + body, path: "pages/a.md")
-        XCTAssertEqual(diagnostics.map(\.code), ["heading-level", "image-alt", "empty-link", "link-text", "table-header"])
-        XCTAssertEqual(diagnostics.map(\.severity), [.error, .error, .error, .warning, .error])
+        XCTAssertEqual(diagnostics.map(\.code), ["heading-level", "image-alt", "empty-link", "link-text", "table-header", "table-caption"])
+        XCTAssertEqual(diagnostics.map(\.severity), [.error, .error, .error, .warning, .error, .warning])
     }
 
     func testCrossReferencesWithoutTextAreNotEmptyLinks() {
