@@ -3,15 +3,7 @@ struct SiteConfigReader {
     let diagnostics: DiagnosticEngine
 
     func read(_ file: SourceFile) -> SiteConfig? {
-        let root: YAMLNode
-        do {
-            root = try YAMLReader.read(file.text)
-        } catch {
-            diagnostics.error(
-                "yaml-syntax", error.message,
-                at: SourceLocation(path: file.path, line: error.line, column: error.column))
-            return nil
-        }
+        guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return nil }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         var languages: [Language] = []
         for item in fields.list("languages", required: true) {

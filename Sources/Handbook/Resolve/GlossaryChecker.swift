@@ -16,14 +16,7 @@ struct GlossaryChecker {
 
     /// Reads the glossary; problems with the file itself are reported.
     func read(_ file: SourceFile, languages: [String]) -> [Term] {
-        let root: YAMLNode
-        do {
-            root = try YAMLReader.read(file.text)
-        } catch {
-            diagnostics.error(
-                "yaml-syntax", error.message, at: SourceLocation(path: file.path, line: error.line, column: error.column))
-            return []
-        }
+        guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [] }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         fields.rejectUnknownKeys(["terms"])
         return fields.list("terms", required: true).compactMap { node in

@@ -27,14 +27,7 @@ struct UIStringsReader {
     let diagnostics: DiagnosticEngine
 
     func read(_ file: SourceFile) -> [String: Located<String>] {
-        let root: YAMLNode
-        do {
-            root = try YAMLReader.read(file.text)
-        } catch {
-            diagnostics.error(
-                "yaml-syntax", error.message, at: SourceLocation(path: file.path, line: error.line, column: error.column))
-            return [:]
-        }
+        guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [:] }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         var out: [String: Located<String>] = [:]
         for pair in fields.pairs {
