@@ -90,10 +90,10 @@ private extension ContextBuilder {
             return [(strings.text("nav_practices"), .page("practices")), (id, nil)]
         case .section(let number):
             var trail: [(String, PageKey?)] = [(number, nil)]
-            var current = site.sections.first { $0.number == number }?.parent
+            var current = site.section(number)?.parent
             while let parent = current {
                 trail.insert((parent, .section(parent)), at: 0)
-                current = site.sections.first { $0.number == parent }?.parent
+                current = site.section(parent)?.parent
             }
             return [(strings.text("nav_sections"), .page("sections"))] + trail
         case .page("index"):
@@ -108,7 +108,7 @@ private extension ContextBuilder {
     }
 
     func practiceContext(_ id: String, page: ResolvedPage) -> [String: MustacheValue] {
-        guard let info = site.practices.first(where: { $0.id == id }) else { return [:] }
+        guard let info = site.practice(id) else { return [:] }
         var context: [String: MustacheValue] = [
             "id": .string(id),
             "principle": .string(strings.text("principle_\(info.principle)")),
@@ -126,7 +126,7 @@ private extension ContextBuilder {
     }
 
     func sectionContext(_ number: String, page: ResolvedPage) -> [String: MustacheValue] {
-        guard let info = site.sections.first(where: { $0.number == number }) else { return [:] }
+        guard let info = site.section(number) else { return [:] }
         var context: [String: MustacheValue] = [
             "number": .string(number),
             "platform": info.platform == "common" ? .null : .string(strings.text("platform_\(info.platform)")),
@@ -262,7 +262,7 @@ extension ContextBuilder {
 
     func sectionTree(_ number: String, from path: String) -> MustacheValue {
         guard case .object(var item) = common.link(to: .section(number), from: path),
-            let info = site.sections.first(where: { $0.number == number })
+            let info = site.section(number)
         else { return .null }
         // Keys are always present: a missing one would make Mustache look it up in the parent item.
         item["platform"] = info.platform == "common" ? .bool(false) : .string(strings.text("platform_\(info.platform)"))

@@ -12,13 +12,50 @@ public struct ResolvedSite: Sendable {
     /// Content pages other than practices and sections (`about`, `index`, …), by ID.
     public var pageIDs: [String]
     /// Every published page, per language code, in key order.
-    public var pages: [String: [ResolvedPage]]
+    public var pages: [String: [ResolvedPage]] {
+        didSet { positions = Self.positions(of: pages) }
+    }
     /// UI strings per language code, with the source language's filling any gaps.
     public var strings: [String: UIStrings]
+    /// Where each page is in `pages`, so lookups stay constant-time on large sites.
+    private var positions: [String: [PageKey: Int]]
+    private var sectionPositions: [String: Int]
+    private var practicePositions: [String: Int]
+
+    /// Creates a resolved site.
+    public init(
+        config: SiteConfig, practices: [PracticeInfo], sections: [SectionInfo], pageIDs: [String],
+        pages: [String: [ResolvedPage]], strings: [String: UIStrings]
+    ) {
+        self.config = config
+        self.practices = practices
+        self.sections = sections
+        self.pageIDs = pageIDs
+        self.pages = pages
+        self.strings = strings
+        positions = Self.positions(of: pages)
+        sectionPositions = Dictionary(sections.enumerated().map { ($1.number, $0) }) { a, _ in a }
+        practicePositions = Dictionary(practices.enumerated().map { ($1.id, $0) }) { a, _ in a }
+    }
 
     /// The published page of `key` in `language`.
     public func page(_ key: PageKey, in language: String) -> ResolvedPage? {
-        pages[language]?.first { $0.key == key }
+        guard let index = positions[language]?[key] else { return nil }
+        return pages[language]?[index]
+    }
+
+    /// The section numbered `number`.
+    public func section(_ number: String) -> SectionInfo? {
+        sectionPositions[number].map { sections[$0] }
+    }
+
+    /// The practice with ID `id`.
+    public func practice(_ id: String) -> PracticeInfo? {
+        practicePositions[id].map { practices[$0] }
+    }
+
+    private static func positions(of pages: [String: [ResolvedPage]]) -> [String: [PageKey: Int]] {
+        pages.mapValues { list in Dictionary(list.enumerated().map { ($1.key, $0) }) { a, _ in a } }
     }
 }
 

@@ -204,9 +204,9 @@ private extension IncrementalBuild {
     func relations(_ key: PageKey, in site: ResolvedSite) -> [PageKey] {
         switch key {
         case .practice(let id):
-            return (site.practices.first { $0.id == id }?.sections ?? []).map(PageKey.section)
+            return (site.practice(id)?.sections ?? []).map(PageKey.section)
         case .section(let number):
-            guard let info = site.sections.first(where: { $0.number == number }) else { return [] }
+            guard let info = site.section(number) else { return [] }
             return info.practices.map(PageKey.practice) + info.children.map(PageKey.section)
                 + (info.parent.map { [PageKey.section($0)] } ?? [])
         case .page:
