@@ -97,11 +97,6 @@ enum LinkScanner {
     /// The file a relative link points at, or nil for external links and same-page anchors.
     static func resolve(_ target: String, from page: String) -> String? {
         if target.hasPrefix("#") || target.contains(":") { return nil }
-        let path = target.components(separatedBy: "#")[0]
-        var parts = page.split(separator: "/").dropLast().map(String.init)
-        for part in path.split(separator: "/") {
-            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
-        }
-        return parts.joined(separator: "/")
+        return RelativeURL.resolve(target.components(separatedBy: "#")[0], from: page)
     }
 }

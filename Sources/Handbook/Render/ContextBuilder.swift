@@ -1,3 +1,4 @@
+import Markdown
 import Mustache
 
 /// Template contexts for one language: content pages by kind, and the generated pages.
@@ -150,7 +151,7 @@ private extension ContextBuilder {
         ]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
-            rows.append(.object(["label": .string(strings.text(label)), "html": .string("<code>\(escape(value))</code>")]))
+            rows.append(.object(["label": .string(strings.text(label)), "html": .string("<code>\(HTMLEscaping.escape(value))</code>")]))
         }
         code("program_layout", detail.layout)
         code("program_view_controller", detail.viewController)
@@ -164,7 +165,7 @@ private extension ContextBuilder {
             let links = related.map { number -> String in
                 let href = RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code))
                 let title = site.page(.section(number), in: language.code)?.title ?? ""
-                return "<a href=\"\(escape(href))\">\(escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
+                return "<a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
             }
             rows.append(.object(["label": .string(strings.text("program_related")), "html": .string(links.joined(separator: "<br>"))]))
         }
@@ -182,19 +183,6 @@ private extension ContextBuilder {
         return out.isEmpty ? .null : .object(out)
     }
 
-    func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }
 
 // MARK: - Generated pages

@@ -76,7 +76,7 @@ struct SinglePageEdition {
                 }
                 guard !url.contains(":") else { return }
                 let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
-                let target = resolve(parts[0], from: page.outputPath)
+                let target = RelativeURL.resolve(parts[0], from: page.outputPath)
                 if let key = byPath[target], key.isPracticeOrSection {
                     let anchor = Self.anchor(of: key)
                     node.kind = .link(url: parts.count > 1 ? "#\(anchor)--\(parts[1])" : "#\(anchor)", title: title)
@@ -89,13 +89,6 @@ struct SinglePageEdition {
         }
     }
 
-    private func resolve(_ relative: String, from page: String) -> String {
-        var parts = page.split(separator: "/").dropLast().map(String.init)
-        for part in relative.split(separator: "/") {
-            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
-        }
-        return parts.joined(separator: "/")
-    }
 }
 
 extension PageKey {

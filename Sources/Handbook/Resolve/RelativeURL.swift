@@ -16,4 +16,14 @@ public enum RelativeURL {
     public static func root(from path: String) -> String {
         String(repeating: "../", count: max(0, path.split(separator: "/").count - 1))
     }
+
+    /// The file a relative link points at, given the path of the file it is in
+    /// (`../sections/16.1.html` from `en/practices/1.1.html` is `en/sections/16.1.html`).
+    public static func resolve(_ relative: String, from page: String) -> String {
+        var parts = page.split(separator: "/").dropLast().map(String.init)
+        for part in relative.split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(String(part)) }
+        }
+        return parts.joined(separator: "/")
+    }
 }
