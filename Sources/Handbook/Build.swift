@@ -22,31 +22,36 @@ public struct Build {
     }
 
     private let paths: ProjectPaths
+    private let timings: StageTimings?
 
-    /// Creates a build of the project at `paths`.
-    public init(paths: ProjectPaths) {
+    /// Creates a build of the project at `paths`; with `timings`, each stage's duration is recorded there.
+    public init(paths: ProjectPaths, timings: StageTimings? = nil) {
         self.paths = paths
+        self.timings = timings
     }
 
     /// Runs every stage but writing; `check` uses it as it is.
     public func run() -> Result {
         let diagnostics = DiagnosticEngine()
-        guard let content = ContentLoader(paths: paths, diagnostics: diagnostics).load() else {
+        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil)
         }
         let parser = PageParser(diagnostics: diagnostics)
-        let parsed = Parallel.map(content.pages.count) { parser.parse(content.pages[$0]) }
+        let parsed = timings.measure("parse") { Parallel.map(content.pages.count) { parser.parse(content.pages[$0]) } }
         let unparsed = Set(
             zip(content.pages, parsed).compactMap { file, page in
                 page == nil && file.language == content.config.sourceLanguage.code ? PageKey(relativePath: file.relativePath) : nil
             })
-        let site = SiteResolver(diagnostics: diagnostics).resolve(parsed.compactMap { $0 }, content: content, unparsed: unparsed)
+        let site = timings.measure("resolve") {
+            SiteResolver(diagnostics: diagnostics, timings: timings).resolve(parsed.compactMap { $0 }, content: content, unparsed: unparsed)
+        }
         let sourceStrings = site.strings[content.config.sourceLanguage.code]
-        guard let templates = TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
-        else {
+        guard let templates = timings.measure("templates", {
+            TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
+        }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
         }
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics).render(site)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings).render(site)
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 
@@ -54,9 +59,15 @@ public struct Build {
     public func build() -> Result {
         var result = run()
         guard result.succeeded else { return result }
-        do {
-            try OutputWriter().write(result.files, to: paths.output)
-        } catch {
+        let written = timings.measure("write") { () -> OutputWriter.Failure? in
+            do throws(OutputWriter.Failure) {
+                try OutputWriter().write(result.files, to: paths.output)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let error = written {
             let location = SourceLocation(path: paths.display(paths.output))
             let message: String
             switch error {

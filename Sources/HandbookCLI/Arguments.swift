@@ -14,8 +14,8 @@ public struct FolderOptions: Equatable, Sendable {
 public enum Command: Equatable, Sendable {
     case help(String?)
     case version
-    case build(FolderOptions)
-    case check(FolderOptions)
+    case build(FolderOptions, timings: Bool = false)
+    case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool)
     case i18nMarkCurrent(FolderOptions, paths: [String])
@@ -41,14 +41,15 @@ public enum Arguments {
         case "--version", "-V": return .version
         case "help": return .help(arguments.dropFirst().first)
         case "build":
-            let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
-            return .build(folders)
+            let (folders, flags) = try options(
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings"])
+            return .build(folders, timings: flags.contains("--timings"))
         case "watch":
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
             return .watch(folders)
         case "check":
-            let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: [])
-            return .check(folders)
+            let (folders, flags) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: ["--timings"])
+            return .check(folders, timings: flags.contains("--timings"))
         case "i18n":
             guard arguments.count > 1 else {
                 throw UsageError(message: "'i18n' needs a subcommand: status or mark-current", suggestion: "i18n status")

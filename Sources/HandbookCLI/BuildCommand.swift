@@ -5,12 +5,15 @@ import Handbook
 struct BuildCommand {
     let options: FolderOptions
     let workingDirectory: URL
+    /// Whether to print each stage's duration after the summary.
+    var timings = false
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(write: Bool, stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(
             root: workingDirectory, content: options.content, templates: options.templates, output: options.output)
         let start = Date()
-        let build = Build(paths: paths)
+        let stages = timings ? StageTimings() : nil
+        let build = Build(paths: paths, timings: stages)
         let result = write ? build.build() : build.run()
         DiagnosticFormatter().write(result.diagnostics, to: &stderr)
         guard result.succeeded else {
@@ -23,6 +26,9 @@ struct BuildCommand {
             stdout.write("built \(pages) pages (\(result.files.count) files) into \(paths.display(paths.output))/ in \(seconds) s\n")
         } else {
             stdout.write("checked \(pages) pages in \(seconds) s: no errors\n")
+        }
+        for stage in stages?.stages ?? [] {
+            stdout.write("  \(stage.name): \(String(format: "%.0f", stage.seconds * 1000)) ms\n")
         }
         return 0
     }

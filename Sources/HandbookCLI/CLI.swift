@@ -31,12 +31,14 @@ public enum CLI {
         case .version:
             stdout.write("handbook \(version)\n")
             return 0
-        case .build(let options):
-            return BuildCommand(options: options, workingDirectory: workingDirectory).run(write: true, stdout: &stdout, stderr: &stderr)
+        case .build(let options, let timings):
+            return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings)
+                .run(write: true, stdout: &stdout, stderr: &stderr)
         case .watch(let options):
             return WatchCommand(options: options, workingDirectory: workingDirectory).run(stdout: &stdout, stderr: &stderr)
-        case .check(let options):
-            return BuildCommand(options: options, workingDirectory: workingDirectory).run(write: false, stdout: &stdout, stderr: &stderr)
+        case .check(let options, let timings):
+            return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings)
+                .run(write: false, stdout: &stdout, stderr: &stderr)
         case .i18nStatus(let options, let json, let strict):
             return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict)
                 .run(stdout: &stdout, stderr: &stderr)

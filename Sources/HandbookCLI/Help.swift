@@ -5,9 +5,10 @@ enum Help {
         handbook — builds the Mobile Application Accessibility Handbook as a static site
 
         Usage:
-          handbook build [--content content] [--templates templates] [--out public]
+          handbook build [--content content] [--templates templates] [--out public] [--timings]
               Check everything, then write the site to the output folder (swapped in only when clean).
-          handbook check [--content content] [--templates templates]
+              --timings prints how long each stage took.
+          handbook check [--content content] [--templates templates] [--timings]
               Everything build checks; writes nothing.
           handbook watch [--content content] [--templates templates] [--out public]
               Build, then rebuild only what changed after each save (inotify); Ctrl-C stops.

@@ -10,6 +10,7 @@ final class ArgumentsTests: XCTestCase {
         expected.output = "out"
         XCTAssertEqual(try Arguments.parse(["build", "--content", "c", "--out=out"]), .build(expected))
         XCTAssertEqual(try Arguments.parse(["i18n", "status", "--json"]), .i18nStatus(FolderOptions(), json: true, strict: false))
+        XCTAssertEqual(try Arguments.parse(["check", "--timings"]), .check(FolderOptions(), timings: true))
     }
 
     func testUnknownOptionIsAUsageErrorWithASuggestion() {

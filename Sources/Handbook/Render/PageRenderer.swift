@@ -11,11 +11,13 @@ import Mustache
 public struct PageRenderer {
     private let diagnostics: DiagnosticEngine
     private let templates: TemplateSet
+    private let timings: StageTimings?
 
     /// Creates a renderer with compiled templates.
-    init(templates: TemplateSet, diagnostics: DiagnosticEngine) {
+    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil) {
         self.templates = templates
         self.diagnostics = diagnostics
+        self.timings = timings
     }
 
     /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
@@ -36,14 +38,14 @@ public struct PageRenderer {
         if wanted("index.html") {
             jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
         }
-        let results = Parallel.map(jobs.count) { jobs[$0]() }
+        let results = timings.measure("render") { Parallel.map(jobs.count) { jobs[$0]() } }
         var files = results.compactMap { $0 }
         if only == nil { files += templates.assets }
         files.append(DataExport(site: site).handbookJSON())
         files.append(DataExport(site: site).sitemap())
         // An incremental rebuild indexes again only the languages whose pages it renders.
         let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        files += SearchIndexBuilder().build(site, only: languages)
+        files += timings.measure("search index") { SearchIndexBuilder().build(site, only: languages) }
         return files.sorted { $0.path < $1.path }
     }
 

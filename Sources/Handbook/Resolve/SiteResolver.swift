@@ -11,6 +11,7 @@ import Markdown
 ///    body's links (`bp:`, `sec:`, `page:`, `#anchor`) to relative file URLs.
 public struct SiteResolver {
     private let diagnostics: DiagnosticEngine
+    private let timings: StageTimings?
 
     /// Pages that the render stage generates, which `page:` links may name.
     public static let generatedPageIDs = [
@@ -18,8 +19,9 @@ public struct SiteResolver {
     ]
 
     /// Creates a resolver.
-    public init(diagnostics: DiagnosticEngine) {
+    public init(diagnostics: DiagnosticEngine, timings: StageTimings? = nil) {
         self.diagnostics = diagnostics
+        self.timings = timings
     }
 
     /// Resolves the parsed pages of every language. `unparsed` holds the keys of source files that
@@ -39,7 +41,9 @@ public struct SiteResolver {
             let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
                 pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }
             }
-            _ = Parallel.map(pairs.count) { checker.check(pairs[$0].0, source: pairs[$0].1, terms: terms) }
+            timings.measure("glossary") {
+                _ = Parallel.map(pairs.count) { checker.check(pairs[$0].0, source: pairs[$0].1, terms: terms) }
+            }
         }
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         for language in config.languages {
@@ -49,7 +53,7 @@ public struct SiteResolver {
         }
         let linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode)
-        let linked = linker.bindLinks()
+        let linked = timings.measure("links") { linker.bindLinks() }
         return ResolvedSite(
             config: config, practices: practices, sections: sections,
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },

@@ -4,7 +4,10 @@ import Foundation
 /// so readers and a failed build never see a half-written site.
 ///
 /// 1. Remove what an interrupted earlier run left (`.<name>.staging-*`), create
-///    `.<name>.staging-<pid>` next to the output folder and write every file there.
+///    `.<name>.staging-<pid>` next to the output folder and write every file there. A file whose
+///    bytes are those of the same path in the current output is hard-linked instead of written: after
+///    an edit most of the site is unchanged, and a link costs the file system far less than a new file.
+///    The shared inode is never written to, and the old tree is removed after the swap.
 /// 2. Exchange the staging and output folders in one atomic `renameat2(RENAME_EXCHANGE)`, so at every
 ///    instant `public/` is either the whole old site or the whole new one, even if the process is
 ///    killed; then remove the old site. Where the kernel or file system cannot exchange, fall back to
@@ -41,9 +44,9 @@ public struct OutputWriter {
             throw .cannotWrite(staging.path, reason(error))
         }
         do {
-            try writeAll(files, into: staging)
+            try writeAll(files, into: staging, reusing: output)
         } catch {
-            try? fileManager.removeItem(at: staging)
+            PosixFiles.removeTree(staging.path)
             throw error
         }
         try swap(staging, into: output, retired: retired)
@@ -51,47 +54,47 @@ public struct OutputWriter {
 }
 
 private extension OutputWriter {
-    func writeAll(_ files: [OutputFile], into folder: URL) throws(Failure) {
-        var made: Set<String> = []
+    func writeAll(_ files: [OutputFile], into folder: URL, reusing previous: URL) throws(Failure) {
+        var folders: Set<String> = []
         for file in files {
             let parts = file.path.split(separator: "/")
             guard !file.path.hasPrefix("/"), !parts.contains(".."), !parts.contains("."), !parts.isEmpty else {
                 throw .unsafePath(file.path)
             }
-            let url = folder.appendingPathComponent(file.path)
-            let directory = url.deletingLastPathComponent()
-            if !made.contains(directory.path) {
-                do {
-                    try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw .cannotWrite(directory.path, reason(error))
-                }
-                made.insert(directory.path)
-            }
-            guard fileManager.createFile(atPath: url.path, contents: Data(file.contents)) else {
-                throw .cannotWrite(url.path, "the file could not be created")
-            }
+            for depth in 1..<parts.count { folders.insert(parts[..<depth].joined(separator: "/")) }
         }
+        // Sorted, a folder comes before the folders inside it.
+        for relative in folders.sorted() {
+            let path = folder.path + "/" + relative
+            if let why = PosixFiles.makeFolder(path) { throw .cannotWrite(path, why) }
+        }
+        let failures = Parallel.map(files.count) { index -> Failure? in
+            let path = folder.path + "/" + files[index].path
+            let old = previous.path + "/" + files[index].path
+            if PosixFiles.contains(files[index].contents, at: old), PosixFiles.link(old, as: path) { return nil }
+            return PosixFiles.write(files[index].contents, to: path).map { .cannotWrite(path, $0) }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     func removeLeftovers(in parent: URL, name: String) {
         let names = (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []
         for entry in names where entry.hasPrefix(".\(name).staging-") || entry.hasPrefix(".\(name).old-") {
-            try? fileManager.removeItem(at: parent.appendingPathComponent(entry))
+            PosixFiles.removeTree(parent.appendingPathComponent(entry).path)
         }
     }
 
     func swap(_ staging: URL, into output: URL, retired: URL) throws(Failure) {
         let hadOutput = fileManager.fileExists(atPath: output.path)
         if hadOutput, AtomicExchange.exchange(staging.path, output.path) {
-            try? fileManager.removeItem(at: staging)
+            PosixFiles.removeTree(staging.path)
             return
         }
         if hadOutput {
             do {
                 try fileManager.moveItem(at: output, to: retired)
             } catch {
-                try? fileManager.removeItem(at: staging)
+                PosixFiles.removeTree(staging.path)
                 throw .cannotWrite(output.path, reason(error))
             }
         }
@@ -99,10 +102,10 @@ private extension OutputWriter {
             try fileManager.moveItem(at: staging, to: output)
         } catch {
             if hadOutput { try? fileManager.moveItem(at: retired, to: output) }
-            try? fileManager.removeItem(at: staging)
+            PosixFiles.removeTree(staging.path)
             throw .cannotWrite(output.path, reason(error))
         }
-        if hadOutput { try? fileManager.removeItem(at: retired) }
+        if hadOutput { PosixFiles.removeTree(retired.path) }
     }
 
     func reason(_ error: Error) -> String {

@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Plain system calls for the write stage. Foundation's `createFile` writes through a temporary
+/// file and a rename, and `removeItem` stats every entry; for hundreds of small files in a folder
+/// nobody else sees yet, that doubles the work. Errors come back as `strerror` text.
+enum PosixFiles {
+    /// Writes `bytes` to a new file at `path` (mode 0644, as a shell would).
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errorText() }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errorText()
+            }
+            written += result
+        }
+        return nil
+    }
+
+    /// Whether the regular file at `path` holds exactly `bytes`.
+    static func contains(_ bytes: [UInt8], at path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else {
+            return false
+        }
+        var buffer = [UInt8](repeating: 0, count: bytes.count)
+        var filled = 0
+        while filled < bytes.count {
+            let result = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return false }
+            filled += result
+        }
+        return buffer == bytes
+    }
+
+    /// Makes `path` a second name of the existing file `existing`; false when the system refuses.
+    static func link(_ existing: String, as path: String) -> Bool {
+        Glibc.link(existing, path) == 0
+    }
+
+    /// Creates the folder at `path` (mode 0755); an existing folder is fine.
+    static func makeFolder(_ path: String) -> String? {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return nil }
+        return errorText()
+    }
+
+    /// Removes `path` and everything below it, without following symbolic links; a missing path is fine.
+    static func removeTree(_ path: String) {
+        removeTree(at: AT_FDCWD, name: path)
+    }
+
+    private static func removeTree(at parent: Int32, name: String) {
+        if unlinkat(parent, name, 0) == 0 || errno == ENOENT { return }
+        guard errno == EISDIR || errno == EPERM else { return }
+        let folder = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        if let stream = fdopendir(folder) {
+            var names: [String] = []
+            while let entry = readdir(stream) {
+                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if entryName != "." && entryName != ".." { names.append(entryName) }
+            }
+            for entryName in names { removeTree(at: folder, name: entryName) }
+            closedir(stream)
+        } else {
+            close(folder)
+        }
+        unlinkat(parent, name, AT_REMOVEDIR)
+    }
+
+    private static func errorText() -> String {
+        String(cString: strerror(errno))
+    }
+}
