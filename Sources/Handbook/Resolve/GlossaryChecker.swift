@@ -12,6 +12,22 @@ struct GlossaryChecker {
     struct Term {
         var english: String
         var translations: [String: [String]]
+        /// The English words, and in lower case, split once rather than for every page.
+        let words: [Substring]
+        let loweredWords: [String]
+        /// Names and titles (with capitals) match as written; ordinary terms in any case.
+        let caseSensitive: Bool
+        /// Terms of three letters or fewer are too ambiguous to check in running text.
+        let checkedInText: Bool
+
+        init(english: String, translations: [String: [String]]) {
+            self.english = english
+            self.translations = translations
+            words = english.split(separator: " ")
+            loweredWords = words.map { $0.lowercased() }
+            caseSensitive = english.unicodeScalars.contains { $0.properties.isUppercase }
+            checkedInText = english.count > 3
+        }
     }
 
     /// Reads the glossary; problems with the file itself are reported.
@@ -37,32 +53,40 @@ struct GlossaryChecker {
 
     /// Warns where `translation` departs from the glossary compared with its `source`.
     func check(_ translation: ParsedPage, source: ParsedPage, terms: [Term]) {
+        check(translation, source: source, sourceWords: Self.words(of: source), terms: terms)
+    }
+
+    /// The words of a page's title and prose, which `check` compares; a source page's are worked out
+    /// once for all its translations.
+    static func words(of page: ParsedPage) -> Words {
+        Words(page.title + " " + prose(page.body))
+    }
+
+    /// `check(_:source:terms:)` with the source's words already split.
+    func check(_ translation: ParsedPage, source: ParsedPage, sourceWords: Words, terms: [Term]) {
         let language = translation.file.language
-        let sourceWords = Words(source.title + " " + Self.prose(source.body))
         let translatedText = translation.title + " " + Self.prose(translation.body)
         let translatedBytes = Array(translatedText.utf8)
-        let translatedWords = Words(translatedText)
-        let titleLocation = SourceLocation(path: translation.file.path, line: titleLine(translation), column: 1)
+        var translatedWords: Words?
+        let titleLocation = { SourceLocation(path: translation.file.path, line: titleLine(translation), column: 1) }
         for term in terms {
             guard let forms = term.translations[language], let fixed = forms.first, !fixed.isEmpty else { continue }
             if source.title == term.english, translation.title != fixed {
                 diagnostics.warning(
-                    "glossary", "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"", at: titleLocation)
+                    "glossary", "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"", at: titleLocation())
                 continue
             }
-            guard term.english.count > 3 else { continue }
-            // Names and titles (with capitals) match as written; ordinary terms in any case.
-            let caseSensitive = term.english.contains { $0.isUppercase }
-            let used = sourceWords.count(term.english, caseSensitive: caseSensitive)
-            guard used > 0 else { continue }
+            guard term.checkedInText else { continue }
+            let used = sourceWords.count(term, caseSensitive: term.caseSensitive)
+            guard used > 0, !forms.contains(where: { Self.bytes(translatedBytes, contain: Array($0.utf8)) }) else { continue }
             // Where the translation keeps the English word (a product or menu name such as
             // "Accessibility Inspector"), those uses need no translation.
-            let kept = translatedWords.count(term.english, caseSensitive: false)
-            if used > kept, !forms.contains(where: { Self.bytes(translatedBytes, contain: Array($0.utf8)) }) {
+            if translatedWords == nil { translatedWords = Words(translatedText) }
+            if used > translatedWords!.count(term, caseSensitive: false) {
                 diagnostics.warning(
                     "glossary",
                     "the English page uses \"\(term.english)\", but this translation never uses the glossary's \"\(fixed)\"",
-                    at: titleLocation)
+                    at: titleLocation())
             }
         }
     }
@@ -79,7 +103,13 @@ struct GlossaryChecker {
             var start: String.Index?
             for index in text.unicodeScalars.indices {
                 let scalar = text.unicodeScalars[index]
-                let inWord = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+                let inWord: Bool
+                if scalar.isASCII {
+                    let value = scalar.value | 0x20
+                    inWord = (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39) || scalar == "-" || scalar == "_"
+                } else {
+                    inWord = scalar.properties.isAlphabetic
+                }
                 if inWord, start == nil { start = index }
                 if !inWord, let begin = start {
                     words.append(text[begin..<index])
@@ -94,10 +124,10 @@ struct GlossaryChecker {
             self.positions = positions
         }
 
-        /// How often the words of `phrase` occur in a row.
-        func count(_ phrase: String, caseSensitive: Bool) -> Int {
-            let parts = phrase.split(separator: " ")
-            let lowered = parts.map { $0.lowercased() }
+        /// How often the words of `term` occur in a row.
+        func count(_ term: Term, caseSensitive: Bool) -> Int {
+            let parts = term.words
+            let lowered = term.loweredWords
             guard let first = lowered.first else { return 0 }
             return (positions[first] ?? []).filter { start in
                 guard start + parts.count <= lower.count else { return false }

@@ -42,7 +42,12 @@ public struct SiteResolver {
                 pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }
             }
             timings.measure("glossary") {
-                _ = Parallel.map(pairs.count) { checker.check(pairs[$0].0, source: pairs[$0].1, terms: terms) }
+                let keys = catalog.keys
+                let words = Parallel.map(keys.count) { GlossaryChecker.words(of: sourcePages[keys[$0]]!) }
+                let wordsByKey = Dictionary(uniqueKeysWithValues: zip(keys, words))
+                _ = Parallel.map(pairs.count) {
+                    checker.check(pairs[$0].0, source: pairs[$0].1, sourceWords: wordsByKey[pairs[$0].1.key]!, terms: terms)
+                }
             }
         }
         var pagesByLanguage: [String: [ResolvedPage]] = [:]

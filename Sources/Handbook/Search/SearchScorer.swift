@@ -80,9 +80,11 @@ private extension SearchScorer {
     func count(_ document: SearchDocument) -> Counted {
         var terms: [String: Int] = [:]
         var length = 0
+        var cache = SearchTokenizer.Cache()
         for field in SearchDocument.Field.allCases {
-            for term in tokenizer.tokens(document.text(of: field)) {
-                terms[term, default: 0] += field.weight
+            let weight = field.weight
+            tokenizer.forEachToken(in: document.text(of: field), cache: &cache) { term in
+                terms[term, default: 0] += weight
                 length += 1
             }
         }

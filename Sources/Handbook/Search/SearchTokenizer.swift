@@ -26,13 +26,28 @@ public struct SearchTokenizer: Sendable {
     /// The terms of `text`, in order, repeats included.
     public func tokens(_ text: String) -> [String] {
         var out: [String] = []
-        var mapping: [Unicode.Scalar: [Unicode.Scalar]] = [:]
-        var stems: [String: String] = [:]
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.unicodeScalars.count)
+        var cache = Cache()
+        forEachToken(in: text, cache: &cache) { out.append($0) }
+        return out
+    }
+
+    /// What tokenizing learns once and reuses for the next text: how each non-ASCII character maps,
+    /// and each word's stem. One cache serves one thread.
+    struct Cache {
+        fileprivate var mapping: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        fileprivate var stems: [String: String] = [:]
+        fileprivate var scalars: [Unicode.Scalar] = []
+        fileprivate var word: [UInt8] = []
+    }
+
+    /// Calls `body` with each term of `text`, in order, repeats included, without building a list.
+    func forEachToken(in text: String, cache: inout Cache, _ body: (String) -> Void) {
+        var scalars = cache.scalars
+        scalars.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars {
-            scalars += Self.map(scalar, cache: &mapping)
+            Self.map(scalar, into: &scalars, cache: &cache.mapping)
         }
+        var word = cache.word
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -40,58 +55,83 @@ public struct SearchTokenizer: Sendable {
                 var end = index
                 while end < scalars.count && Self.isHan(scalars[end]) { end += 1 }
                 for position in index..<end {
-                    out.append(String(scalars[position]))
+                    body(String(Character(scalars[position])))
                     if position + 1 < end {
-                        out.append(String(String.UnicodeScalarView(scalars[position...(position + 1)])))
+                        var pair = String(Character(scalars[position]))
+                        pair.unicodeScalars.append(scalars[position + 1])
+                        body(pair)
                     }
                 }
                 index = end
             } else if Self.isWordCharacter(scalar) {
-                var word = String.UnicodeScalarView()
+                word.removeAll(keepingCapacity: true)
+                var plainLetters = true
                 var end = index
                 while end < scalars.count {
                     let current = scalars[end]
                     if Self.isWordCharacter(current) && !Self.isHan(current) {
-                        word.append(current)
+                        if current.value < 0x80 {
+                            if current.value < 0x61 { plainLetters = false }
+                            word.append(UInt8(current.value))
+                        } else {
+                            plainLetters = false
+                            word.append(contentsOf: UTF8.encode(current)!)
+                        }
                     } else if Self.joins(scalars, at: end) {
-                        if current == "." { word.append(current) }
+                        if current == "." {
+                            plainLetters = false
+                            word.append(0x2E)
+                        }
                     } else {
                         break
                     }
                     end += 1
                 }
-                let text = String(word)
-                if let stem = stems[text] {
-                    out.append(stem)
+                let text = String(decoding: word, as: UTF8.self)
+                // Only words of three or more letters a–z have a stem to look up.
+                if plainLetters && word.count > 2 {
+                    if let stem = cache.stems[text] {
+                        body(stem)
+                    } else {
+                        let stem = stemmer.stem(text)
+                        cache.stems[text] = stem
+                        body(stem)
+                    }
                 } else {
-                    let stem = stemmer.stem(text)
-                    stems[text] = stem
-                    out.append(stem)
+                    body(text)
                 }
                 index = end
             } else {
                 index += 1
             }
         }
-        return out
+        cache.scalars = scalars
+        cache.word = word
     }
 
-    /// The character after NFKC, lower-casing and folding; usually one scalar, sometimes none or several.
-    private static func map(_ scalar: Unicode.Scalar, cache: inout [Unicode.Scalar: [Unicode.Scalar]]) -> [Unicode.Scalar] {
+    /// Appends the character after NFKC, lower-casing and folding; usually one scalar, sometimes none or several.
+    private static func map(
+        _ scalar: Unicode.Scalar, into scalars: inout [Unicode.Scalar], cache: inout [Unicode.Scalar: [Unicode.Scalar]]
+    ) {
         if scalar.isASCII {
-            return [scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 32)) : scalar]
+            scalars.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 32)) : scalar)
+            return
         }
         // Unified ideographs are their own NFKC and lower case: only folding applies.
         if isHan(scalar) && !(0xF900...0xFAFF).contains(scalar.value) && !(0x2F800...0x2FA1F).contains(scalar.value) {
-            return [HanFolding.fold(scalar)]
+            scalars.append(HanFolding.fold(scalar))
+            return
         }
-        if let known = cache[scalar] { return known }
+        if let known = cache[scalar] {
+            scalars.append(contentsOf: known)
+            return
+        }
         var out: [Unicode.Scalar] = []
         for mapped in String(scalar).precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
             out.append(HanFolding.fold(mapped))
         }
         cache[scalar] = out
-        return out
+        scalars.append(contentsOf: out)
     }
 
     /// Whether the `.` or apostrophe at `index` sits inside a word: a dot between two ASCII digits,
