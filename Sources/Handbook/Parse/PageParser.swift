@@ -63,23 +63,36 @@ private extension PageParser {
 
     /// Front matter is the text between a first line `---` and the next line `---` (or `...`).
     func splitFrontMatter(_ file: SourceFile) -> Split? {
-        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == "---" else {
+        // Scans bytes, not Characters: a line feed is always a line end, and this runs on every file.
+        let text = file.text.utf8
+        let lineEnd = { (from: String.Index) in text[from...].firstIndex(of: 0x0A) ?? text.endIndex }
+        let firstEnd = lineEnd(text.startIndex)
+        guard file.text[..<firstEnd].trimmingCharacters(in: .whitespaces) == "---" else {
             let message = file.text.isEmpty ? "the file is empty" : "the file does not start with front matter"
             diagnostics.error(
                 "missing-front-matter", message, at: SourceLocation(path: file.path, line: 1, column: 1),
                 notes: [Diagnostic.Note("start the file with a line \"---\", the YAML fields, and another \"---\"")])
             return nil
         }
-        guard let close = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
-            diagnostics.error(
-                "missing-front-matter", "the front matter is not closed by a line \"---\"",
-                at: SourceLocation(path: file.path, line: 1, column: 1))
-            return nil
+        var line = 2
+        var start = firstEnd
+        while start < text.endIndex {
+            start = text.index(after: start)
+            let end = lineEnd(start)
+            let content = text[start..<end]
+            if content.elementsEqual("---".utf8) || content.elementsEqual("...".utf8) {
+                let yamlStart = text.index(after: firstEnd)
+                let yaml = yamlStart < start ? String(file.text[yamlStart..<text.index(before: start)]) : ""
+                let body = end < text.endIndex ? String(file.text[text.index(after: end)...]) : ""
+                return Split(yaml: yaml, yamlLineOffset: 1, body: body, firstBodyLine: line + 1)
+            }
+            start = end
+            line += 1
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        let body = lines[(close + 1)...].joined(separator: "\n")
-        return Split(yaml: yaml, yamlLineOffset: 1, body: body, firstBodyLine: close + 2)
+        diagnostics.error(
+            "missing-front-matter", "the front matter is not closed by a line \"---\"",
+            at: SourceLocation(path: file.path, line: 1, column: 1))
+        return nil
     }
 
     /// Gives every heading a unique anchor (repeats get `-1`, `-2`, as on GitHub) and lists them.

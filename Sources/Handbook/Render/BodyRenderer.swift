@@ -114,21 +114,27 @@ struct BodyRenderer: Sendable {
     /// Puts each table in a labelled region that scrolls sideways (and from the keyboard) on narrow
     /// screens instead of making the whole page scroll.
     private func wrapTables(_ html: String, prefix: String?) -> String {
-        guard html.contains("<table>") else { return html }
+        guard var start = Self.find("<table>", in: html[...]) else { return html }
         var out = ""
-        var rest = Substring(html)
+        out.reserveCapacity(html.utf8.count + 256)
+        var rest = html[...]
         var used: [String: Int] = [:]
-        while let start = rest.range(of: "<table>") {
+        while true {
             out += rest[..<start.lowerBound]
-            let table = rest[start.upperBound...].range(of: "</table>").map { rest[start.upperBound..<$0.lowerBound] } ?? ""
+            let afterOpen = rest[start.upperBound...]
+            let table = Self.find("</table>", in: afterOpen).map { afterOpen[..<$0.lowerBound] } ?? ""
             var label: String
-            if table.hasPrefix("\n<caption>"), let end = table.range(of: "</caption>") {
-                label = stripTags(String(table[table.index(table.startIndex, offsetBy: "\n<caption>".count)..<end.lowerBound]))
+            if table.hasPrefix("\n<caption>"), let end = Self.find("</caption>", in: table) {
+                label = Self.stripTags(table[table.utf8.index(table.startIndex, offsetBy: 10)..<end.lowerBound])
             } else {
                 // No caption: name the region by its column headers, which say what the table holds.
-                let header = table.range(of: "</thead>").map { table[..<$0.lowerBound] } ?? ""
-                let cells = header.components(separatedBy: "<th").dropFirst().map { cell in
-                    stripTags(String(cell.drop { $0 != ">" }.dropFirst()))
+                let header = Self.find("</thead>", in: table).map { table[..<$0.lowerBound] } ?? ""
+                var cells: [String] = []
+                var cursor = header
+                while let cell = Self.find("<th", in: cursor) {
+                    cursor = cursor[cell.upperBound...]
+                    let next = Self.find("<th", in: cursor)?.lowerBound ?? cursor.endIndex
+                    cells.append(Self.stripTags(cursor[..<next].drop { $0 != ">" }.dropFirst()))
                 }
                 label = "\(tableWord): " + cells.joined(separator: ", ")
             }
@@ -136,23 +142,49 @@ struct BodyRenderer: Sendable {
             used[label, default: 0] += 1
             if used[label]! > 1 { label += " (\(used[label]!))" }
             out += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label)\">\n<table>"
-            rest = rest[start.upperBound...]
-            if let close = rest.range(of: "</table>") {
+            rest = afterOpen
+            if let close = Self.find("</table>", in: rest) {
                 out += rest[..<close.upperBound]
                 out += "\n</div>"
                 rest = rest[close.upperBound...]
             }
+            guard let next = Self.find("<table>", in: rest) else { break }
+            start = next
         }
         out += rest
         return out
     }
 
-    private func stripTags(_ html: String) -> String {
+    /// The first place `needle` (ASCII) occurs in `text`, found by bytes rather than through Foundation.
+    static func find(_ needle: StaticString, in text: Substring) -> Range<String.Index>? {
+        let bytes = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let utf8 = text.utf8
+        guard let first = bytes.first else { return nil }
+        var index = utf8.startIndex
+        while let candidate = utf8[index...].firstIndex(of: first) {
+            if let end = utf8.index(candidate, offsetBy: bytes.count, limitedBy: utf8.endIndex),
+                utf8[candidate..<end].elementsEqual(bytes)
+            {
+                return candidate..<end
+            }
+            index = utf8.index(after: candidate)
+        }
+        return nil
+    }
+
+    /// The text of some HTML with its tags removed, ready for an attribute value.
+    private static func stripTags(_ html: Substring) -> String {
         var out = ""
         var inTag = false
-        for character in html {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { out.append(character) }
+        for scalar in html.unicodeScalars {
+            if scalar == "<" {
+                inTag = true
+            } else if scalar == ">" {
+                inTag = false
+            } else if !inTag {
+                if scalar == "\"" { out += "&quot;" } else { out.unicodeScalars.append(scalar) }
+            }
         }
-        return out.replacingOccurrences(of: "\"", with: "&quot;")
+        return out
     }
 }

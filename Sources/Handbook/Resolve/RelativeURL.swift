@@ -3,13 +3,21 @@ public enum RelativeURL {
     /// The link from the file at `from` to the file at `to`, both paths below the output root
     /// (`en/practices/1.1.html` → `en/sections/16.1.html` gives `../sections/16.1.html`).
     public static func from(_ from: String, to: String) -> String {
-        var fromParts = from.split(separator: "/").dropLast().map(String.init)
-        var toParts = to.split(separator: "/").map(String.init)
-        while let a = fromParts.first, let b = toParts.first, toParts.count > 1, a == b {
-            fromParts.removeFirst()
-            toParts.removeFirst()
+        // Byte by byte, since pages make hundreds of these: the shared folders end at the last `/`
+        // both paths have in the same place; each `/` of `from` after that is one folder up.
+        let a = from.utf8, b = to.utf8
+        var i = a.startIndex, j = b.startIndex
+        var sharedA = i, sharedB = j
+        while i < a.endIndex, j < b.endIndex, a[i] == b[j] {
+            if a[i] == 0x2F {
+                sharedA = a.index(after: i)
+                sharedB = b.index(after: j)
+            }
+            i = a.index(after: i)
+            j = b.index(after: j)
         }
-        return String(repeating: "../", count: fromParts.count) + toParts.joined(separator: "/")
+        let ups = a[sharedA...].reduce(0) { $1 == 0x2F ? $0 + 1 : $0 }
+        return String(repeating: "../", count: ups) + to[sharedB...]
     }
 
     /// The prefix that leads from the file at `path` back to the output root (`""` or `../../`).
