@@ -12,21 +12,46 @@ public enum Parallel {
         return max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    /// `body(i)` for every `i` in `0..<count`, results in order.
+    /// `body(i)` for every `i` in `0..<count`, results in order. Each thread takes the next index as
+    /// it finishes one, so a few large jobs (the single-page edition) do not leave a core idle.
     public static func map<T>(_ count: Int, _ body: (Int) -> T) -> [T] {
         let workers = min(Self.workers, count)
         guard workers > 1 else { return (0..<count).map(body) }
         var results = [T?](repeating: nil, count: count)
+        let next = NextIndex()
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var index = worker
-                while index < count {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let index = next.take(below: count) {
                     slots[index] = body(index)
-                    index += workers
                 }
             }
         }
         return results.map { $0! }
+    }
+
+    /// Runs `first` and `second` at the same time and returns both results.
+    public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        guard workers > 1 else { return (first(), second()) }
+        var a: A?
+        var b: B?
+        DispatchQueue.concurrentPerform(iterations: 2) { which in
+            if which == 0 { a = first() } else { b = second() }
+        }
+        return (a!, b!)
+    }
+
+    /// A shared counter handing out indices, one at a time.
+    private final class NextIndex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
     }
 }

@@ -38,15 +38,29 @@ public struct PageRenderer {
         if wanted("index.html") {
             jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
         }
-        let results = timings.measure("render") { Parallel.map(jobs.count) { jobs[$0]() } }
+        // An incremental rebuild indexes again only the languages whose pages it renders.
+        let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
+        // Pages and the search index's per-page work share one pool, so both cores stay busy.
+        let search = SearchIndexBuilder().plan(site, only: languages)
+        let outputs = timings.measure("render") {
+            Parallel.map(jobs.count + search.entries.count) { index -> Output in
+                index < jobs.count ? .page(jobs[index]()) : .search(search.entries[index - jobs.count].make())
+            }
+        }
+        let results = outputs.map { if case .page(let file) = $0 { return file } else { return nil } }
+        let entries = outputs.compactMap { if case .search(let entry) = $0 { return entry } else { return nil } }
+        let index = timings.measure("search index") { SearchIndexBuilder().files(search, entries: entries) }
         var files = results.compactMap { $0 }
         if only == nil { files += templates.assets }
         files.append(DataExport(site: site).handbookJSON())
         files.append(DataExport(site: site).sitemap())
-        // An incremental rebuild indexes again only the languages whose pages it renders.
-        let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        files += timings.measure("search index") { SearchIndexBuilder().build(site, only: languages) }
+        files += index
         return files.sorted { $0.path < $1.path }
+    }
+
+    private enum Output {
+        case page(OutputFile?)
+        case search(SearchIndexBuilder.Entry)
     }
 
     private func renderPage(

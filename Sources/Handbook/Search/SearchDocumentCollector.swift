@@ -20,16 +20,25 @@ struct SearchDocumentCollector {
 
     /// Every page of `language`.
     func documents(in language: String) -> [SearchDocument] {
+        documentMakers(in: language).map { $0() }
+    }
+
+    /// One function per page of `language`, in index order, each making that page's document, so
+    /// that the pages can be collected on several threads alongside other work.
+    func documentMakers(in language: String) -> [@Sendable () -> SearchDocument] {
         let strings = site.strings[language] ?? UIStrings(values: [:])
-        var out = (site.pages[language] ?? []).map { document(for: $0, strings: strings) }
+        var out: [@Sendable () -> SearchDocument] = (site.pages[language] ?? []).map { page in
+            { document(for: page, strings: strings) }
+        }
         for id in SiteResolver.generatedPageIDs {
-            let name = id.replacingOccurrences(of: "-", with: "_")
-            let title = strings.text("page_title_\(name)")
-            let intro = strings.values[Self.introKeyExceptions[id] ?? "\(name)_intro"] ?? ""
-            out.append(
-                SearchDocument(
+            out.append {
+                let name = id.replacingOccurrences(of: "-", with: "_")
+                let title = strings.text("page_title_\(name)")
+                let intro = strings.values[Self.introKeyExceptions[id] ?? "\(name)_intro"] ?? ""
+                return SearchDocument(
                     kind: .page, id: id, title: title, path: OutputLayout.path(of: .page(id), in: language),
-                    contentLanguage: nil, fields: [title, "", "", intro], text: intro))
+                    contentLanguage: nil, fields: [title, "", "", intro], text: intro)
+            }
         }
         return out
     }

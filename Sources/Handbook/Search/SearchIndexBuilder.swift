@@ -14,13 +14,48 @@ public struct SearchIndexBuilder: Sendable {
 
     /// The index files of every language, or of the languages in `only` (an incremental rebuild).
     public func build(_ site: ResolvedSite, only codes: Set<String>? = nil) -> [OutputFile] {
+        let plan = plan(site, only: codes)
+        return files(plan, entries: Parallel.map(plan.entries.count) { plan.entries[$0].make() })
+    }
+
+    /// One page's part of the index: its document and its counted terms.
+    struct Entry: Sendable {
+        var document: SearchDocument
+        var counted: SearchScorer.Counted
+    }
+
+    /// The index's work cut into one job per page (collecting and counting, most of the work), so
+    /// that it can share a thread pool with rendering, then `files(_:entries:)` per language.
+    struct Plan: Sendable {
+        var languages: [String]
+        var entries: [(language: Int, make: @Sendable () -> Entry)]
+    }
+
+    /// The jobs for every language, or for those in `codes`.
+    func plan(_ site: ResolvedSite, only codes: Set<String>? = nil) -> Plan {
         let collector = SearchDocumentCollector(site: site)
-        let languages = site.config.languages.filter { codes?.contains($0.code) ?? true }
-        return Parallel.map(languages.count) { position -> [OutputFile] in
-            let code = languages[position].code
-            let documents = collector.documents(in: code)
-            let index = SearchScorer().index(documents)
-            return SearchIndexFiles(layout: SearchIndexLayout(language: code)).files(documents: documents, index: index)
+        let scorer = SearchScorer()
+        let languages = site.config.languages.map(\.code).filter { codes?.contains($0) ?? true }
+        var entries: [(language: Int, make: @Sendable () -> Entry)] = []
+        for (position, code) in languages.enumerated() {
+            for make in collector.documentMakers(in: code) {
+                entries.append((position, {
+                    let document = make()
+                    return Entry(document: document, counted: scorer.count(document))
+                }))
+            }
+        }
+        return Plan(languages: languages, entries: entries)
+    }
+
+    /// Weighs the counted terms of each language and writes its files; `entries` are the results of
+    /// `plan.entries`, in order.
+    func files(_ plan: Plan, entries: [Entry]) -> [OutputFile] {
+        Parallel.map(plan.languages.count) { position -> [OutputFile] in
+            let mine = zip(plan.entries, entries).filter { $0.0.language == position }.map(\.1)
+            let index = SearchScorer().index(counted: mine.map(\.counted))
+            let layout = SearchIndexLayout(language: plan.languages[position])
+            return SearchIndexFiles(layout: layout).files(documents: mine.map(\.document), index: index)
         }.flatMap { $0 }
     }
 }

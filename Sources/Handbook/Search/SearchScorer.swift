@@ -25,7 +25,11 @@ struct SearchScorer: Sendable {
 
     /// The weighted terms of `documents`.
     func index(_ documents: [SearchDocument]) -> InvertedIndex {
-        let counted = Parallel.map(documents.count) { count(documents[$0]) }
+        index(counted: Parallel.map(documents.count) { count(documents[$0]) })
+    }
+
+    /// The weighted terms of documents already counted (`count(_:)`), in document order.
+    func index(counted: [Counted]) -> InvertedIndex {
         // Number the terms once, so the rest works on integers.
         var numbers: [String: Int] = [:]
         var terms: [String] = []
@@ -50,7 +54,7 @@ struct SearchScorer: Sendable {
             }
             documentTerms.append(list)
         }
-        let total = Double(documents.count)
+        let total = Double(counted.count)
         let average = max(1, Double(counted.reduce(0) { $0 + $1.length }) / max(1, total))
         let idf = frequency.map { df in log(1 + (total - Double(df) + 0.5) / (Double(df) + 0.5)) }
         let idNumbers = counted.map { $0.id.flatMap { numbers[$0] } }
@@ -70,8 +74,9 @@ struct SearchScorer: Sendable {
     }
 }
 
-private extension SearchScorer {
-    struct Counted {
+extension SearchScorer {
+    /// One document's terms with their weighted frequencies, its length, and its own ID as a term.
+    struct Counted: Sendable {
         var terms: [String: Int]
         var length: Int
         var id: String?
