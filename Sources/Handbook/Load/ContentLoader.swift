@@ -44,7 +44,7 @@ public struct ContentLoader {
             let config = SiteConfigReader(diagnostics: diagnostics).read(site)
         else { return nil }
         let codes = config.languages.map(\.code)
-        var pages: [SourceFile] = []
+        var pending: [Pending] = []
         var strings: [String: SourceFile] = [:]
         var glossary: SourceFile?
         for entry in listing(paths.content) {
@@ -70,15 +70,32 @@ public struct ContentLoader {
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
-            loadLanguage(entry, into: &pages, strings: &strings)
+            loadLanguage(entry, into: &pending, strings: &strings)
         }
+        // Reading and fingerprinting hundreds of files is independent work.
+        let contentRoot = self.contentRoot
+        var pages = Parallel.map(pending.count) {
+            read(pending[$0].url, language: pending[$0].language, relativePath: pending[$0].relativePath, contentRoot: contentRoot)
+        }.compactMap { $0 }
         pages.sort { $0.path < $1.path }
         return LoadedContent(config: config, pages: pages, strings: strings, glossary: glossary)
     }
 }
 
 private extension ContentLoader {
-    func loadLanguage(_ code: String, into pages: inout [SourceFile], strings: inout [String: SourceFile]) {
+    /// A page file found in a language tree, to be read.
+    struct Pending {
+        var url: URL
+        var language: String
+        var relativePath: String
+    }
+
+    /// The content folder with links resolved, which every file read must lie inside.
+    var contentRoot: String {
+        paths.content.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+    }
+
+    func loadLanguage(_ code: String, into pages: inout [Pending], strings: inout [String: SourceFile]) {
         let folder = paths.content.appendingPathComponent(code)
         for entry in listing(folder) {
             let url = folder.appendingPathComponent(entry)
@@ -104,9 +121,7 @@ private extension ContentLoader {
                         at: SourceLocation(path: paths.display(file)))
                     continue
                 }
-                if let source = read(file, language: code, relativePath: "\(entry)/\(name)") {
-                    pages.append(source)
-                }
+                pages.append(Pending(url: file, language: code, relativePath: "\(entry)/\(name)"))
             }
         }
     }
@@ -122,11 +137,11 @@ private extension ContentLoader {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    func read(_ url: URL, language: String, relativePath: String) -> SourceFile? {
+    func read(_ url: URL, language: String, relativePath: String, contentRoot: String? = nil) -> SourceFile? {
         let display = paths.display(url)
         let location = SourceLocation(path: display)
         let real = url.resolvingSymlinksInPath().standardizedFileURL.path
-        let contentRoot = paths.content.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+        let contentRoot = contentRoot ?? self.contentRoot
         guard real.hasPrefix(contentRoot) else {
             diagnostics.error(
                 "path-escape", "this file is a link to \(real), outside the content folder", at: location,

@@ -3,10 +3,8 @@
 enum SHA256 {
     /// Lower-case hex digest of `bytes`.
     static func hex(_ bytes: [UInt8]) -> String {
-        digest(bytes).map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 
     static func digest(_ message: [UInt8]) -> [UInt8] {

@@ -114,18 +114,25 @@ private extension SearchDocumentCollector {
 
     /// `text` with every run of white space as one space, and none at either end.
     static func collapse(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r") : scalar.properties.isWhitespace
+            let isSpace: Bool
+            if scalar.isASCII {
+                isSpace = scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+            } else {
+                // No white space lies above U+3000, where nearly all Chinese text does.
+                isSpace = scalar.value <= 0x3000 && scalar.properties.isWhitespace
+            }
             if isSpace {
                 pendingSpace = !out.isEmpty
             } else {
-                if pendingSpace { out.append(" ") }
+                if pendingSpace { out.append(0x20) }
                 pendingSpace = false
-                out.append(scalar)
+                if scalar.isASCII { out.append(UInt8(scalar.value)) } else { out.append(contentsOf: UTF8.encode(scalar)!) }
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -9,12 +9,12 @@
 ///   shares with the entry before, then the rest of the term; entries are separated by spaces.
 enum SearchIndexEncoder {
     /// The digit characters, by value.
-    static let digits: [Character] = (0x21...0x7E).filter { $0 != 0x22 && $0 != 0x5C }.map { Character(Unicode.Scalar(UInt8($0))) }
+    static let digits: [UInt8] = (0x21...0x7E).filter { $0 != 0x22 && $0 != 0x5C }.map { UInt8($0) }
     /// Values below this end a number.
     static let base = 46
 
     /// Appends `value` (not negative).
-    static func append(_ value: Int, to out: inout String) {
+    static func append(_ value: Int, to out: inout [UInt8]) {
         var rest = value
         while rest >= base {
             out.append(digits[base + rest % base])
@@ -23,9 +23,17 @@ enum SearchIndexEncoder {
         out.append(digits[rest])
     }
 
+    /// Appends `value` (not negative).
+    static func append(_ value: Int, to out: inout String) {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The postings of one term.
     static func postings(_ list: [InvertedIndex.Posting]) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(2 * list.count + 1)
         append(list.count, to: &out)
         var previous = -1
         for posting in list {
@@ -33,15 +41,17 @@ enum SearchIndexEncoder {
             append(posting.impact, to: &out)
             previous = posting.document
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sorted terms, front-coded.
     static func terms(_ terms: [String]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         var previous: [Unicode.Scalar] = []
+        var scalars: [Unicode.Scalar] = []
         for (index, term) in terms.enumerated() {
-            let scalars = Array(term.unicodeScalars)
+            scalars.removeAll(keepingCapacity: true)
+            scalars.append(contentsOf: term.unicodeScalars)
             var shared = 0, units = 0
             while shared < min(previous.count, scalars.count) && previous[shared] == scalars[shared] {
                 let width = UTF16.width(scalars[shared])
@@ -49,11 +59,11 @@ enum SearchIndexEncoder {
                 units += width
                 shared += 1
             }
-            if index > 0 { out.append(" ") }
-            out.append(Character(Unicode.Scalar(UInt8(0x30 + units))))
-            out.unicodeScalars.append(contentsOf: scalars[shared...])
-            previous = scalars
+            if index > 0 { out.append(0x20) }
+            out.append(UInt8(0x30 + units))
+            for scalar in scalars[shared...] { out.append(contentsOf: UTF8.encode(scalar)!) }
+            swap(&previous, &scalars)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -31,7 +31,7 @@ struct SearchScorer: Sendable {
     /// The weighted terms of documents already counted (`count(_:)`), in document order.
     func index(counted: [Counted]) -> InvertedIndex {
         // Number the terms once, so the rest works on integers.
-        var numbers: [String: Int] = [:]
+        var numbers: [TermKey: Int] = [:]
         var terms: [String] = []
         var frequency: [Int] = []
         var documentTerms: [[(term: Int, tf: Int)]] = []
@@ -46,7 +46,7 @@ struct SearchScorer: Sendable {
                 } else {
                     number = terms.count
                     numbers[term] = number
-                    terms.append(term)
+                    terms.append(term.text)
                     frequency.append(0)
                 }
                 frequency[number] += 1
@@ -57,7 +57,7 @@ struct SearchScorer: Sendable {
         let total = Double(counted.count)
         let average = max(1, Double(counted.reduce(0) { $0 + $1.length }) / max(1, total))
         let idf = frequency.map { df in log(1 + (total - Double(df) + 0.5) / (Double(df) + 0.5)) }
-        let idNumbers = counted.map { $0.id.flatMap { numbers[$0] } }
+        let idNumbers = counted.map { $0.id.flatMap { numbers[TermKey(text: $0)] } }
         var postings = [[InvertedIndex.Posting]](repeating: [], count: terms.count)
         for (position, list) in documentTerms.enumerated() {
             let normaliser = Self.k1 * (1 - Self.b + Self.b * Double(counted[position].length) / average)
@@ -77,23 +77,40 @@ struct SearchScorer: Sendable {
 extension SearchScorer {
     /// One document's terms with their weighted frequencies, its length, and its own ID as a term.
     struct Counted: Sendable {
-        var terms: [String: Int]
+        var terms: [TermKey: Int]
         var length: Int
         var id: String?
     }
 
     func count(_ document: SearchDocument) -> Counted {
-        var terms: [String: Int] = [:]
+        var terms: [TermKey: Int] = [:]
         var length = 0
         var cache = SearchTokenizer.Cache()
         for field in SearchDocument.Field.allCases {
             let weight = field.weight
             tokenizer.forEachToken(in: document.text(of: field), cache: &cache) { term in
-                terms[term, default: 0] += weight
+                terms[TermKey(text: term), default: 0] += weight
                 length += 1
             }
         }
         let id = document.hasNumberedID ? tokenizer.tokens(document.id).first : nil
         return Counted(terms: terms, length: length, id: id)
+    }
+}
+
+/// A term as a dictionary key that hashes and compares its UTF-8 bytes. The tokenizer has already
+/// mapped every character to one form, and the reader's browser compares terms by code units, so
+/// String's Unicode-aware hashing and comparison (which normalise first) would be work for nothing.
+struct TermKey: Hashable, Sendable {
+    let text: String
+
+    static func == (a: TermKey, b: TermKey) -> Bool {
+        a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        hasher.combine(value)
     }
 }
