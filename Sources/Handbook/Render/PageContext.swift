@@ -6,6 +6,15 @@ struct PageContext {
     let site: ResolvedSite
     let language: Language
     let strings: UIStrings
+    /// The UI strings as a template value, made once per language rather than once per page.
+    private let stringsValue: MustacheValue
+
+    init(site: ResolvedSite, language: Language, strings: UIStrings) {
+        self.site = site
+        self.language = language
+        self.strings = strings
+        stringsValue = .object(strings.values.mapValues { .string($0) })
+    }
 
     /// Primary navigation, in order: page ID and string key of its label.
     static let navigation = ["index", "principles", "practices", "sections", "a-z", "about"]
@@ -26,7 +35,7 @@ struct PageContext {
             "script": .string(root + OutputLayout.script),
             "preferences_script": .string(root + OutputLayout.preferencesScript),
             "home_href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("index"), in: language.code))),
-            "strings": .object(strings.values.mapValues { .string($0) }),
+            "strings": stringsValue,
         ]
         if contentLanguage != language.code {
             context["content_lang"] = .string(contentLanguage)
