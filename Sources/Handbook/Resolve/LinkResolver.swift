@@ -11,23 +11,35 @@ struct LinkResolver {
     let strings: [String: UIStrings]
     let sourceLanguage: String
 
-    /// Every page with its links bound and its back-links filled.
+    /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
+    /// back-links are gathered afterwards, so their order never depends on timing.
     func bindLinks() -> [String: [ResolvedPage]] {
-        var out: [String: [ResolvedPage]] = [:]
-        for (language, list) in pages {
-            let byKey = Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0) })
-            var referencedBy: [PageKey: Set<PageKey>] = [:]
-            var bound = list.map { page -> ResolvedPage in
-                var page = page
-                // A fallback page's problems are reported once, in the source language.
-                let report = page.state != .missing
-                page.body = bind(page.body, of: page, targets: byKey, report: report) { target in
-                    if target != page.key { referencedBy[target, default: []].insert(page.key) }
-                }
-                return page
+        let languages = pages.keys.sorted()
+        let byKey = Dictionary(uniqueKeysWithValues: languages.map { language in
+            (language, Dictionary(uniqueKeysWithValues: pages[language]!.map { ($0.key, $0) }))
+        })
+        let jobs = languages.flatMap { language in pages[language]!.indices.map { (language, $0) } }
+        let bound = Parallel.map(jobs.count) { position -> (page: ResolvedPage, targets: [PageKey]) in
+            let (language, index) = jobs[position]
+            var page = pages[language]![index]
+            var targets: [PageKey] = []
+            // A fallback page's problems are reported once, in the source language.
+            let report = page.state != .missing
+            page.body = bind(page.body, of: page, targets: byKey[language]!, report: report) { target in
+                if target != page.key { targets.append(target) }
             }
-            for index in bound.indices { bound[index].referencedBy = (referencedBy[bound[index].key] ?? []).sorted() }
-            out[language] = bound
+            return (page, targets)
+        }
+        var out = Dictionary(uniqueKeysWithValues: languages.map { ($0, [ResolvedPage]()) })
+        var referencedBy: [String: [PageKey: Set<PageKey>]] = [:]
+        for ((language, _), result) in zip(jobs, bound) {
+            out[language]!.append(result.page)
+            for target in result.targets { referencedBy[language, default: [:]][target, default: []].insert(result.page.key) }
+        }
+        for language in languages {
+            for index in out[language]!.indices {
+                out[language]![index].referencedBy = (referencedBy[language]?[out[language]![index].key] ?? []).sorted()
+            }
         }
         return out
     }
@@ -42,7 +54,8 @@ private extension LinkResolver {
         let lineMap = page.source.lineMap
         body.transform { node in
             guard case .link(let url, let title) = node.kind else { return }
-            let location = lineMap.location(node.start)
+            // Worked out only for a problem: most links have none.
+            var location: SourceLocation { lineMap.location(node.start) }
             guard let (key, fragment) = parse(url) else {
                 if url.hasPrefix("#") {
                     let anchor = String(url.dropFirst())
