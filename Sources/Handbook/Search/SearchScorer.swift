@@ -103,14 +103,23 @@ extension SearchScorer {
 /// String's Unicode-aware hashing and comparison (which normalise first) would be work for nothing.
 struct TermKey: Hashable, Sendable {
     let text: String
+    /// FNV-1a of the bytes, worked out once: a key is hashed on every lookup.
+    private let fingerprint: UInt64
+
+    init(text: String) {
+        self.text = text
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        fingerprint = value
+    }
 
     static func == (a: TermKey, b: TermKey) -> Bool {
-        a.text.utf8.elementsEqual(b.text.utf8)
+        guard a.fingerprint == b.fingerprint else { return false }
+        var left = a.text, right = b.text
+        return left.withUTF8 { x in right.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     func hash(into hasher: inout Hasher) {
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
-        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        hasher.combine(value)
+        hasher.combine(fingerprint)
     }
 }
