@@ -8,9 +8,11 @@ struct ContextBuilder {
     let strings: UIStrings
     let common: PageContext
     private let body: BodyRenderer
+    private let memo: BuildMemo?
 
-    init(site: ResolvedSite, language: Language) {
+    init(site: ResolvedSite, language: Language, memo: BuildMemo? = nil) {
         self.site = site
+        self.memo = memo
         self.language = language
         strings = site.strings[language.code] ?? UIStrings(values: [:])
         common = PageContext(site: site, language: language, strings: strings)
@@ -207,7 +209,8 @@ extension ContextBuilder {
         case "translation-status":
             context["languages_status"] = TranslationStatus(site: site).context(strings: strings, from: path)
         case "handbook":
-            context.merge(SinglePageEdition(site: site, language: language.code, strings: strings, path: path).context(body: body)) { $1 }
+            let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
+            context.merge(edition.context(body: body)) { $1 }
         case "checklist":
             context.merge(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link)) { $1 }
         default:

@@ -12,12 +12,14 @@ public struct PageRenderer {
     private let diagnostics: DiagnosticEngine
     private let templates: TemplateSet
     private let timings: StageTimings?
+    private let memo: BuildMemo?
 
-    /// Creates a renderer with compiled templates.
-    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil) {
+    /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is reused.
+    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil) {
         self.templates = templates
         self.diagnostics = diagnostics
         self.timings = timings
+        self.memo = memo
     }
 
     /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
@@ -26,7 +28,7 @@ public struct PageRenderer {
         var jobs: [() -> OutputFile?] = []
         let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
         for language in site.config.languages {
-            let builder = ContextBuilder(site: site, language: language)
+            let builder = ContextBuilder(site: site, language: language, memo: memo)
             for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
@@ -41,7 +43,7 @@ public struct PageRenderer {
         // An incremental rebuild indexes again only the languages whose pages it renders.
         let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
         // Pages and the search index's per-page work share one pool, so both cores stay busy.
-        let search = SearchIndexBuilder().plan(site, only: languages)
+        let search = SearchIndexBuilder().plan(site, only: languages, memo: memo)
         let outputs = timings.measure("render") {
             Parallel.map(jobs.count + search.entries.count) { index -> Output in
                 index < jobs.count ? .page(jobs[index]()) : .search(search.entries[index - jobs.count].make())
@@ -49,7 +51,7 @@ public struct PageRenderer {
         }
         let results = outputs.map { if case .page(let file) = $0 { return file } else { return nil } }
         let entries = outputs.compactMap { if case .search(let entry) = $0 { return entry } else { return nil } }
-        let index = timings.measure("search index") { SearchIndexBuilder().files(search, entries: entries) }
+        let index = timings.measure("search index") { SearchIndexBuilder().files(search, entries: entries, memo: memo) }
         var files = results.compactMap { $0 }
         if only == nil { files += templates.assets }
         files.append(DataExport(site: site).handbookJSON())

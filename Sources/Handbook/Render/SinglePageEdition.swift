@@ -10,6 +10,8 @@ struct SinglePageEdition {
     let language: String
     let strings: UIStrings
     let path: String
+    /// Entries kept from the previous build, if any.
+    var memo: BuildMemo? = nil
 
     /// The anchor of an entry in the single page.
     static func anchor(of key: PageKey) -> String {
@@ -26,9 +28,16 @@ struct SinglePageEdition {
             return true
         }
         let byPath = Dictionary(uniqueKeysWithValues: (site.pages[language] ?? []).map { ($0.outputPath, $0.key) })
+        var linkTargets = Hasher()
+        for path in byPath.keys.sorted() { linkTargets.combine(path) }
+        let targets = linkTargets.finalize()
         let entries: [MustacheValue] = pages.map { page in
-            var body = page.body
-            rewrite(&body, from: page, byPath: byPath)
+            let render = {
+                var body = page.body
+                rewrite(&body, from: page, byPath: byPath)
+                return renderer.render(body, regionPrefix: page.key.id)
+            }
+            let html = memo?.entryHTML(page.outputPath, body: page.body, context: targets, render: render) ?? render()
             let heading: String
             switch page.key {
             case .practice(let id): heading = "\(id) \(page.title)"
@@ -39,7 +48,7 @@ struct SinglePageEdition {
                 "anchor": .string(Self.anchor(of: page.key)),
                 "heading": .string(heading),
                 "lang": page.contentLanguage == language ? .bool(false) : .string(page.contentLanguage),
-                "html": .string(renderer.render(body, regionPrefix: page.key.id)),
+                "html": .string(html),
                 "is_practice": .bool({ if case .practice = page.key { return true } else { return false } }()),
             ])
         }

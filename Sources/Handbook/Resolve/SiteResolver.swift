@@ -12,6 +12,7 @@ import Markdown
 public struct SiteResolver {
     private let diagnostics: DiagnosticEngine
     private let timings: StageTimings?
+    private let memo: BuildMemo?
 
     /// Pages that the render stage generates, which `page:` links may name.
     public static let generatedPageIDs = [
@@ -19,9 +20,15 @@ public struct SiteResolver {
     ]
 
     /// Creates a resolver.
-    public init(diagnostics: DiagnosticEngine, timings: StageTimings? = nil) {
+    public init(diagnostics: DiagnosticEngine) {
+        self.init(diagnostics: diagnostics, timings: nil)
+    }
+
+    /// Creates a resolver that records stage times and, in a rebuild, reuses the last build's glossary results.
+    init(diagnostics: DiagnosticEngine, timings: StageTimings?, memo: BuildMemo? = nil) {
         self.diagnostics = diagnostics
         self.timings = timings
+        self.memo = memo
     }
 
     /// Resolves the parsed pages of every language. `unparsed` holds the keys of source files that
@@ -42,12 +49,25 @@ public struct SiteResolver {
                 pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }
             }
             timings.measure("glossary") {
-                let keys = catalog.keys
+                // A full build splits each source once for all its translations; a rebuild with a
+                // memo checks only the pairs that changed, so it splits only their sources.
+                let keys = memo == nil ? catalog.keys : []
                 let words = Parallel.map(keys.count) { GlossaryChecker.words(of: sourcePages[keys[$0]]!) }
                 let wordsByKey = Dictionary(uniqueKeysWithValues: zip(keys, words))
-                _ = Parallel.map(pairs.count) {
-                    checker.check(pairs[$0].0, source: pairs[$0].1, sourceWords: wordsByKey[pairs[$0].1.key]!, terms: terms)
+                let found = Parallel.map(pairs.count) { position -> [Diagnostic] in
+                    let (translation, source) = pairs[position]
+                    let check = { () -> [Diagnostic] in
+                        let own = DiagnosticEngine()
+                        GlossaryChecker(diagnostics: own).check(
+                            translation, source: source, sourceWords: wordsByKey[source.key] ?? GlossaryChecker.words(of: source),
+                            terms: terms)
+                        return own.diagnostics
+                    }
+                    guard let memo else { return check() }
+                    return memo.glossaryWarnings(
+                        "\(translation.file.path) \(translation.file.hash) \(source.file.hash) \(glossary.hash)", check: check)
                 }
+                found.joined().forEach(diagnostics.report)
             }
         }
         var pagesByLanguage: [String: [ResolvedPage]] = [:]

@@ -32,7 +32,7 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// The jobs for every language, or for those in `codes`.
-    func plan(_ site: ResolvedSite, only codes: Set<String>? = nil) -> Plan {
+    func plan(_ site: ResolvedSite, only codes: Set<String>? = nil, memo: BuildMemo? = nil) -> Plan {
         let collector = SearchDocumentCollector(site: site)
         let scorer = SearchScorer()
         let languages = site.config.languages.map(\.code).filter { codes?.contains($0) ?? true }
@@ -41,7 +41,8 @@ public struct SearchIndexBuilder: Sendable {
             for make in collector.documentMakers(in: code) {
                 entries.append((position, {
                     let document = make()
-                    return Entry(document: document, counted: scorer.count(document))
+                    let counted = memo?.counted(document) { scorer.count(document) } ?? scorer.count(document)
+                    return Entry(document: document, counted: counted)
                 }))
             }
         }
@@ -50,12 +51,16 @@ public struct SearchIndexBuilder: Sendable {
 
     /// Weighs the counted terms of each language and writes its files; `entries` are the results of
     /// `plan.entries`, in order.
-    func files(_ plan: Plan, entries: [Entry]) -> [OutputFile] {
+    func files(_ plan: Plan, entries: [Entry], memo: BuildMemo? = nil) -> [OutputFile] {
         Parallel.map(plan.languages.count) { position -> [OutputFile] in
             let mine = zip(plan.entries, entries).filter { $0.0.language == position }.map(\.1)
-            let index = SearchScorer().index(counted: mine.map(\.counted))
-            let layout = SearchIndexLayout(language: plan.languages[position])
-            return SearchIndexFiles(layout: layout).files(documents: mine.map(\.document), index: index)
+            let documents = mine.map(\.document)
+            let make = {
+                let index = SearchScorer().index(counted: mine.map(\.counted))
+                let layout = SearchIndexLayout(language: plan.languages[position])
+                return SearchIndexFiles(layout: layout).files(documents: documents, index: index)
+            }
+            return memo?.indexFiles(plan.languages[position], documents: documents, make: make) ?? make()
         }.flatMap { $0 }
     }
 }

@@ -11,7 +11,9 @@ import Foundation
 ///    title, summary, headings or translation state changed, the pages that show them: pages linking
 ///    to it, its related practices or sections, its neighbours, and the generated lists. A change to
 ///    templates, UI strings, the glossary or `site.yaml` renders everything.
-/// 4. Write only files whose bytes differ, each through a temporary file and a rename, and remove
+/// 4. Reuse what equal inputs gave last time (`BuildMemo`): pages' search terms, unchanged
+///    languages' index files, single-page entries and glossary warnings.
+/// 5. Write only files whose bytes differ, each through a temporary file and a rename, and remove
 ///    files the site no longer has. A content error leaves `public/` as it was.
 public final class IncrementalBuild {
     /// What one rebuild did.
@@ -37,6 +39,7 @@ public final class IncrementalBuild {
     private var site: ResolvedSite?
     private var output: [String: [UInt8]] = [:]
     private var templates: TemplateSet?
+    private let memo = BuildMemo()
 
     /// Creates a builder for the project at `paths`; the first `rebuild` is a full build.
     public init(paths: ProjectPaths) {
@@ -82,7 +85,7 @@ public final class IncrementalBuild {
             parsed[path] = nil
             if let key = entry.key { changedKeys.append((key, entry.language)) }
         }
-        let newSite = SiteResolver(diagnostics: diagnostics).resolve(pages, content: content, unparsed: unparsed)
+        let newSite = SiteResolver(diagnostics: diagnostics, timings: nil, memo: memo).resolve(pages, content: content, unparsed: unparsed)
         let templatesChanged = templates == nil || changed.contains { $0.hasPrefix(paths.templates.path + "/") }
         // Strings, the glossary and site.yaml show on every page; editors' temporary files are ignored.
         let everythingChanged = templatesChanged || site == nil || changed.contains { $0.hasSuffix(".yaml") }
@@ -96,7 +99,7 @@ public final class IncrementalBuild {
             return report
         }
         let affected = everythingChanged ? nil : affectedPaths(changedKeys, old: site!, new: newSite)
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics).render(newSite, only: affected)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: memo).render(newSite, only: affected)
         report.diagnostics = diagnostics.diagnostics
         guard !diagnostics.hasErrors else { return report }
         report.full = affected == nil
