@@ -22,6 +22,18 @@ final class ArgumentsTests: XCTestCase {
         }
     }
 
+    func testTimingsNameEveryStageOfTheBuild() {
+        let project = TemporaryProject()
+        project.copy(I18nCommandTests.fixture, to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        let run = CommandRun.handbook(["build", "--timings"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let stages = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ":")[0].trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(
+            Set(stages), ["load", "parse", "links", "resolve", "templates", "render", "search index", "write"], run.stdout)
+        XCTAssertFalse(CommandRun.handbook(["build"], in: project.root).stdout.contains("render:"))
+    }
+
     func testExitCodes() {
         let project = TemporaryProject()
         let usage = CommandRun.handbook(["build", "--outt", "x"], in: project.root)

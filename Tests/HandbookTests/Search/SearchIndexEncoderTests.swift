@@ -8,8 +8,8 @@ final class SearchIndexEncoderTests: XCTestCase {
         let values = Dictionary(uniqueKeysWithValues: SearchIndexEncoder.digits.enumerated().map { ($1, $0) })
         var out: [Int] = []
         var value = 0, scale = 1
-        for character in text {
-            let digit = values[character]!
+        for byte in text.utf8 {
+            let digit = values[byte]!
             if digit < SearchIndexEncoder.base {
                 out.append(value + digit * scale)
                 value = 0
@@ -25,9 +25,9 @@ final class SearchIndexEncoderTests: XCTestCase {
     func testDigitsAreNinetyTwoCharactersThatNeedNoEscaping() {
         XCTAssertEqual(SearchIndexEncoder.digits.count, 92)
         XCTAssertEqual(Set(SearchIndexEncoder.digits).count, 92)
-        XCTAssertFalse(SearchIndexEncoder.digits.contains("\""))
-        XCTAssertFalse(SearchIndexEncoder.digits.contains("\\"))
-        XCTAssertFalse(SearchIndexEncoder.digits.contains(" "))
+        XCTAssertFalse(SearchIndexEncoder.digits.contains(UInt8(ascii: "\"")))
+        XCTAssertFalse(SearchIndexEncoder.digits.contains(UInt8(ascii: "\\")))
+        XCTAssertFalse(SearchIndexEncoder.digits.contains(UInt8(ascii: " ")))
     }
 
     func testNumbersRoundTripAndSmallOnesTakeOneCharacter() {

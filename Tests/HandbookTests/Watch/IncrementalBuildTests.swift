@@ -74,6 +74,21 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(template.full)
         assertSameAsFullBuild()
     }
+
+    /// Glossary warnings kept from the last build are reported again while nothing they depend on
+    /// changed, and dropped once the translation follows the glossary.
+    func testGlossaryWarningsFollowEditsOfTheTranslation() {
+        project.write("content/glossary.yaml", "terms:\n  - en: screen reader\n    zh-Hant: 螢幕閱讀器\n")
+        _ = edit("content/en/practices/1.1.md") { $0 + "\nA screen reader reads it.\n" }
+        let warned = { (report: IncrementalBuild.Report) in report.diagnostics.filter { $0.code == "glossary" }.map(\.location.path) }
+        XCTAssertEqual(warned(builder.rebuild(changed: [])), [])
+        _ = edit("content/zh-Hant/practices/1.1.md") { $0.replacingOccurrences(of: "螢幕閱讀器", with: "讀屏軟件") }
+        let unrelated = edit("content/en/sections/16.1.md") { $0 + "\nOne more sentence.\n" }
+        XCTAssertEqual(warned(unrelated), ["content/zh-Hant/practices/1.1.md"])
+        let fixed = edit("content/zh-Hant/practices/1.1.md") { $0.replacingOccurrences(of: "讀屏軟件", with: "螢幕閱讀器") }
+        XCTAssertEqual(warned(fixed), [])
+        assertSameAsFullBuild()
+    }
 }
 
 extension GoldenTests {

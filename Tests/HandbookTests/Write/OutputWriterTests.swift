@@ -29,4 +29,22 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(project.files(under: "public").keys.sorted(), ["keep.html"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("escape.html").path))
     }
+
+    /// A rebuild links files whose bytes did not change instead of writing them again, and writes
+    /// the others; either way the new output holds exactly the new bytes.
+    func testUnchangedFilesAreLinkedAndChangedOnesWritten() throws {
+        let project = TemporaryProject()
+        let output = project.root.appendingPathComponent("public")
+        try OutputWriter().write([OutputFile(path: "a.html", text: "same"), OutputFile(path: "b.html", text: "old")], to: output)
+        let inode = { (name: String) in
+            try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(name).path)[.systemFileNumber] as? Int
+        }
+        let (a, b) = (try inode("a.html"), try inode("b.html"))
+        try OutputWriter().write([OutputFile(path: "a.html", text: "same"), OutputFile(path: "b.html", text: "new")], to: output)
+        XCTAssertEqual(project.files(under: "public"), ["a.html": Array("same".utf8), "b.html": Array("new".utf8)])
+        XCTAssertEqual(try inode("a.html"), a, "the unchanged file should be the same file, linked")
+        XCTAssertNotEqual(try inode("b.html"), b)
+        let links = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("a.html").path)[.referenceCount] as? Int
+        XCTAssertEqual(links, 1, "the old output, which shared the file, is gone")
+    }
 }
