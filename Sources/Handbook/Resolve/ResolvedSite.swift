@@ -99,26 +99,118 @@ public enum TranslationState: String, Sendable {
 
 /// One page as published in one language.
 public struct ResolvedPage: Sendable {
+    // The fields live in one shared box, copied only when a copy is changed: pages are passed
+    // around and looked up thousands of times while rendering, and copying a dozen fields (each
+    // with its own reference count) every time was a measurable part of the build.
+    private final class Storage: @unchecked Sendable {
+        var key: PageKey
+        var language: String
+        var contentLanguage: String
+        var state: TranslationState
+        var title: String
+        var summary: String
+        var body: MarkdownNode
+        var headings: [Heading]
+        var source: ParsedPage
+        var outputPath: String
+        var referencedBy: [PageKey]
+
+        init(key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
+            self.key = key
+            self.language = language
+            self.contentLanguage = contentLanguage
+            self.state = state
+            self.title = title
+            self.summary = summary
+            self.body = body
+            self.headings = headings
+            self.source = source
+            self.outputPath = outputPath
+            self.referencedBy = referencedBy
+        }
+
+        func copy() -> Storage {
+            Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
+        }
+    }
+
+    private var storage: Storage
+
+    /// Creates a page.
+    public init(
+        key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]
+    ) {
+        storage = Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// Which page.
-    public var key: PageKey
+    public var key: PageKey {
+        get { storage.key }
+        set { unique().key = newValue }
+    }
+
     /// The language tree it is published in.
-    public var language: String
+    public var language: String {
+        get { storage.language }
+        set { unique().language = newValue }
+    }
+
     /// The language its text is in: the source language for a missing translation.
-    public var contentLanguage: String
+    public var contentLanguage: String {
+        get { storage.contentLanguage }
+        set { unique().contentLanguage = newValue }
+    }
+
     /// Translation state.
-    public var state: TranslationState
+    public var state: TranslationState {
+        get { storage.state }
+        set { unique().state = newValue }
+    }
+
     /// Title in `contentLanguage`.
-    public var title: String
+    public var title: String {
+        get { storage.title }
+        set { unique().title = newValue }
+    }
+
     /// Summary in `contentLanguage`.
-    public var summary: String
+    public var summary: String {
+        get { storage.summary }
+        set { unique().summary = newValue }
+    }
+
     /// Body with every link rewritten to a relative URL.
-    public var body: MarkdownNode
+    public var body: MarkdownNode {
+        get { storage.body }
+        set { unique().body = newValue }
+    }
+
     /// The body's headings.
-    public var headings: [Heading]
+    public var headings: [Heading] {
+        get { storage.headings }
+        set { unique().headings = newValue }
+    }
+
     /// The parsed file the text comes from.
-    public var source: ParsedPage
+    public var source: ParsedPage {
+        get { storage.source }
+        set { unique().source = newValue }
+    }
+
     /// Path below the output folder, such as `zh-Hant/practices/2.10.html`.
-    public var outputPath: String
+    public var outputPath: String {
+        get { storage.outputPath }
+        set { unique().outputPath = newValue }
+    }
+
     /// Pages whose bodies link here, in key order.
-    public var referencedBy: [PageKey]
+    public var referencedBy: [PageKey] {
+        get { storage.referencedBy }
+        set { unique().referencedBy = newValue }
+    }
 }
