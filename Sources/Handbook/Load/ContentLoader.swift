@@ -75,7 +75,9 @@ public struct ContentLoader {
         // Reading and fingerprinting hundreds of files is independent work.
         let contentRoot = self.contentRoot
         var pages = Parallel.map(pending.count) {
-            read(pending[$0].url, language: pending[$0].language, relativePath: pending[$0].relativePath, contentRoot: contentRoot)
+            read(
+                pending[$0].url, language: pending[$0].language, relativePath: pending[$0].relativePath,
+                contentRoot: contentRoot, realFolder: pending[$0].realFolder)
         }.compactMap { $0 }
         pages.sort { $0.path < $1.path }
         return LoadedContent(config: config, pages: pages, strings: strings, glossary: glossary)
@@ -88,6 +90,8 @@ private extension ContentLoader {
         var url: URL
         var language: String
         var relativePath: String
+        /// The file's folder with links resolved, worked out once per folder.
+        var realFolder: String
     }
 
     /// The content folder with links resolved, which every file read must lie inside.
@@ -113,6 +117,7 @@ private extension ContentLoader {
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
+            let realFolder = url.resolvingSymlinksInPath().standardizedFileURL.path
             for name in listing(url) {
                 let file = url.appendingPathComponent(name)
                 guard name.hasSuffix(".md"), !isDirectory(file) else {
@@ -121,7 +126,7 @@ private extension ContentLoader {
                         at: SourceLocation(path: paths.display(file)))
                     continue
                 }
-                pages.append(Pending(url: file, language: code, relativePath: "\(entry)/\(name)"))
+                pages.append(Pending(url: file, language: code, relativePath: "\(entry)/\(name)", realFolder: realFolder))
             }
         }
     }
@@ -137,10 +142,20 @@ private extension ContentLoader {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    func read(_ url: URL, language: String, relativePath: String, contentRoot: String? = nil) -> SourceFile? {
+    func read(
+        _ url: URL, language: String, relativePath: String, contentRoot: String? = nil, realFolder: String? = nil
+    ) -> SourceFile? {
         let display = paths.display(url)
         let location = SourceLocation(path: display)
-        let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+        // Only a file that is itself a link needs resolving when its folder's real path is known.
+        var status = stat()
+        let isLink = lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+        let real: String
+        if let realFolder, !isLink {
+            real = realFolder + "/" + url.lastPathComponent
+        } else {
+            real = url.resolvingSymlinksInPath().standardizedFileURL.path
+        }
         let contentRoot = contentRoot ?? self.contentRoot
         guard real.hasPrefix(contentRoot) else {
             diagnostics.error(

@@ -1,3 +1,4 @@
+import Foundation
 import Markdown
 
 /// Renders page bodies and inline snippets as HTML for the site: header scopes on tables, a caption
@@ -155,21 +156,26 @@ struct BodyRenderer: Sendable {
         return out
     }
 
-    /// The first place `needle` (ASCII) occurs in `text`, found by bytes rather than through Foundation.
+    /// The first place `needle` (ASCII) occurs in `text`, found with the C library's `memchr` and
+    /// `memcmp` on the bytes rather than through Foundation.
     static func find(_ needle: StaticString, in text: Substring) -> Range<String.Index>? {
-        let bytes = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        let utf8 = text.utf8
-        guard let first = bytes.first else { return nil }
-        var index = utf8.startIndex
-        while let candidate = utf8[index...].firstIndex(of: first) {
-            if let end = utf8.index(candidate, offsetBy: bytes.count, limitedBy: utf8.endIndex),
-                utf8[candidate..<end].elementsEqual(bytes)
-            {
-                return candidate..<end
+        var text = text
+        let length = needle.utf8CodeUnitCount
+        let offset = text.withUTF8 { haystack -> Int? in
+            guard let base = haystack.baseAddress else { return nil }
+            var position = 0
+            while haystack.count - position >= length {
+                guard let hit = memchr(base + position, Int32(needle.utf8Start.pointee), haystack.count - position - length + 1)
+                else { return nil }
+                let candidate = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + candidate, needle.utf8Start, length) == 0 { return candidate }
+                position = candidate + 1
             }
-            index = utf8.index(after: candidate)
+            return nil
         }
-        return nil
+        guard let offset else { return nil }
+        let start = text.utf8.index(text.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: length)
     }
 
     /// The text of some HTML with its tags removed, ready for an attribute value.
