@@ -84,15 +84,23 @@ extension SearchScorer {
 
     func count(_ document: SearchDocument) -> Counted {
         var terms: [TermKey: Int] = [:]
+        var han: [UInt64: Int] = [:]
         var length = 0
         var cache = SearchTokenizer.Cache()
         for field in SearchDocument.Field.allCases {
             let weight = field.weight
-            tokenizer.forEachToken(in: document.text(of: field), cache: &cache) { term in
-                terms[TermKey(text: term), default: 0] += weight
-                length += 1
-            }
+            tokenizer.forEachTerm(
+                in: document.text(of: field), cache: &cache,
+                han: { term in
+                    han[term, default: 0] += weight
+                    length += 1
+                },
+                word: { term in
+                    terms[TermKey(text: term), default: 0] += weight
+                    length += 1
+                })
         }
+        for (term, tf) in han { terms[TermKey(text: SearchTokenizer.hanTerm(term))] = tf }
         let id = document.hasNumberedID ? tokenizer.tokens(document.id).first : nil
         return Counted(terms: terms, length: length, id: id)
     }

@@ -42,6 +42,21 @@ public struct SearchTokenizer: Sendable {
 
     /// Calls `body` with each term of `text`, in order, repeats included, without building a list.
     func forEachToken(in text: String, cache: inout Cache, _ body: (String) -> Void) {
+        forEachTerm(in: text, cache: &cache, han: { body(Self.hanTerm($0)) }, word: body)
+    }
+
+    /// A Han term as a number: one character is its code point, a pair is the first code point
+    /// shifted left by 21 bits plus the second, with bit 63 set. Counting numbers instead of
+    /// strings spares a string and a hash of its bytes for every character of Chinese text.
+    static func hanTerm(_ number: UInt64) -> String {
+        if number & (1 << 63) == 0 { return String(Character(Unicode.Scalar(UInt32(number))!)) }
+        var pair = String(Character(Unicode.Scalar(UInt32((number >> 21) & 0x1F_FFFF))!))
+        pair.unicodeScalars.append(Unicode.Scalar(UInt32(number & 0x1F_FFFF))!)
+        return pair
+    }
+
+    /// Like `forEachToken`, but hands Han terms over as numbers (`hanTerm(_:)` turns one back into text).
+    func forEachTerm(in text: String, cache: inout Cache, han: (UInt64) -> Void, word body: (String) -> Void) {
         var scalars = cache.scalars
         scalars.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars {
@@ -55,12 +70,9 @@ public struct SearchTokenizer: Sendable {
                 var end = index
                 while end < scalars.count && Self.isHan(scalars[end]) { end += 1 }
                 for position in index..<end {
-                    body(String(Character(scalars[position])))
-                    if position + 1 < end {
-                        var pair = String(Character(scalars[position]))
-                        pair.unicodeScalars.append(scalars[position + 1])
-                        body(pair)
-                    }
+                    let first = UInt64(scalars[position].value)
+                    han(first)
+                    if position + 1 < end { han(1 << 63 | first << 21 | UInt64(scalars[position + 1].value)) }
                 }
                 index = end
             } else if Self.isWordCharacter(scalar) {
