@@ -30,7 +30,9 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(run.exitCode, 0, run.stderr)
         let stages = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ":")[0].trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(
-            Set(stages), ["load", "parse", "links", "resolve", "templates", "render", "search index", "write"], run.stdout)
+            Set(stages),
+            ["load", "parse", "links", "resolve", "templates", "render", "search index (en)", "search index (zh-Hant)", "write"],
+            run.stdout)
         XCTAssertFalse(CommandRun.handbook(["build"], in: project.root).stdout.contains("render:"))
     }
 

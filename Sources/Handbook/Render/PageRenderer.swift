@@ -42,16 +42,29 @@ public struct PageRenderer {
         }
         // An incremental rebuild indexes again only the languages whose pages it renders.
         let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        // Pages and the search index's per-page work share one pool, so both cores stay busy.
+        // Pages and the search index share one pool, so both cores stay busy: first each page's
+        // search entry, then each language's index (which waits for the entries, all handed out by
+        // then), then the pages, which keep the other core busy meanwhile.
         let search = SearchIndexBuilder().plan(site, only: languages, memo: memo)
+        let entries = EntryStore(count: search.entries.count)
+        let (entryJobs, indexJobs) = (search.entries.count, search.languages.count)
         let outputs = timings.measure("render") {
-            Parallel.map(jobs.count + search.entries.count) { index -> Output in
-                index < jobs.count ? .page(jobs[index]()) : .search(search.entries[index - jobs.count].make())
+            Parallel.map(entryJobs + indexJobs + jobs.count) { index -> Output in
+                if index < entryJobs {
+                    entries.set(index, search.entries[index].make())
+                    return .entry
+                }
+                if index < entryJobs + indexJobs {
+                    let all = entries.waitForAll()
+                    return timings.measure("search index (\(search.languages[index - entryJobs]))") {
+                        .index(SearchIndexBuilder().files(ofLanguage: index - entryJobs, search, entries: all, memo: memo))
+                    }
+                }
+                return .page(jobs[index - entryJobs - indexJobs]())
             }
         }
         let results = outputs.map { if case .page(let file) = $0 { return file } else { return nil } }
-        let entries = outputs.compactMap { if case .search(let entry) = $0 { return entry } else { return nil } }
-        let index = timings.measure("search index") { SearchIndexBuilder().files(search, entries: entries, memo: memo) }
+        let index = outputs.flatMap { if case .index(let files) = $0 { return files } else { return [] } }
         var files = results.compactMap { $0 }
         if only == nil { files += templates.assets }
         files.append(DataExport(site: site).handbookJSON())
@@ -62,7 +75,30 @@ public struct PageRenderer {
 
     private enum Output {
         case page(OutputFile?)
-        case search(SearchIndexBuilder.Entry)
+        case entry
+        case index([OutputFile])
+    }
+
+    /// The search entries as jobs finish them, for the index jobs that wait for all of them.
+    private final class EntryStore: @unchecked Sendable {
+        private var entries: [SearchIndexBuilder.Entry?]
+        private let lock = NSLock()
+        private let done = DispatchGroup()
+
+        init(count: Int) {
+            entries = Array(repeating: nil, count: count)
+            for _ in 0..<count { done.enter() }
+        }
+
+        func set(_ index: Int, _ entry: SearchIndexBuilder.Entry) {
+            lock.withLock { entries[index] = entry }
+            done.leave()
+        }
+
+        func waitForAll() -> [SearchIndexBuilder.Entry] {
+            done.wait()
+            return lock.withLock { entries.map { $0! } }
+        }
     }
 
     private func renderPage(

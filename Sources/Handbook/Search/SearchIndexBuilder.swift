@@ -52,15 +52,18 @@ public struct SearchIndexBuilder: Sendable {
     /// Weighs the counted terms of each language and writes its files; `entries` are the results of
     /// `plan.entries`, in order.
     func files(_ plan: Plan, entries: [Entry], memo: BuildMemo? = nil) -> [OutputFile] {
-        Parallel.map(plan.languages.count) { position -> [OutputFile] in
-            let mine = zip(plan.entries, entries).filter { $0.0.language == position }.map(\.1)
-            let documents = mine.map(\.document)
-            let make = {
-                let index = SearchScorer().index(counted: mine.map(\.counted))
-                let layout = SearchIndexLayout(language: plan.languages[position])
-                return SearchIndexFiles(layout: layout).files(documents: documents, index: index)
-            }
-            return memo?.indexFiles(plan.languages[position], documents: documents, make: make) ?? make()
-        }.flatMap { $0 }
+        Parallel.map(plan.languages.count) { files(ofLanguage: $0, plan, entries: entries, memo: memo) }.flatMap { $0 }
+    }
+
+    /// The files of the plan's language at `position` alone.
+    func files(ofLanguage position: Int, _ plan: Plan, entries: [Entry], memo: BuildMemo? = nil) -> [OutputFile] {
+        let mine = zip(plan.entries, entries).filter { $0.0.language == position }.map(\.1)
+        let documents = mine.map(\.document)
+        let make = {
+            let index = SearchScorer().index(counted: mine.map(\.counted))
+            let layout = SearchIndexLayout(language: plan.languages[position])
+            return SearchIndexFiles(layout: layout).files(documents: documents, index: index)
+        }
+        return memo?.indexFiles(plan.languages[position], documents: documents, make: make) ?? make()
     }
 }
