@@ -49,39 +49,74 @@ struct BodyRenderer: Sendable {
 
     /// A paragraph that starts with `Table:` right before a table becomes that table's caption.
     static func attachCaptions(_ node: inout MarkdownNode) {
-        var index = 0
-        while index < node.children.count {
-            if index + 1 < node.children.count, case .table = node.children[index + 1].kind,
-                node.children[index].kind == .paragraph,
-                case .text(let first)? = node.children[index].children.first?.kind, first.hasPrefix("Table: ")
-            {
-                var caption = node.children[index]
-                caption.kind = .tableCaption
-                caption.children[0].kind = .text(String(first.dropFirst("Table: ".count)))
-                node.children[index + 1].children.insert(caption, at: 0)
-                node.children.remove(at: index)
-                continue
-            }
-            attachCaptions(&node.children[index])
-            index += 1
-        }
+        if let changed = captioned(node) { node = changed }
     }
 
     /// A line break inside a paragraph shows as a space; between two Chinese characters that space
     /// is wrong (Chinese has no spaces between words), so such soft breaks are dropped.
     static func joinChineseLines(_ node: inout MarkdownNode) {
+        if let changed = joined(node) { node = changed }
+    }
+
+    // Both rewrites return nil where nothing changes, so a body without captions or Chinese line
+    // breaks (most of them) is never copied: a body is shared with the page it belongs to.
+
+    private static func captioned(_ node: MarkdownNode) -> MarkdownNode? {
+        var children: [MarkdownNode]?
+        var index = 0
+        while index < (children ?? node.children).count {
+            let current = children ?? node.children
+            if index + 1 < current.count, case .table = current[index + 1].kind, current[index].kind == .paragraph,
+                case .text(let first)? = current[index].children.first?.kind, first.hasPrefix("Table: ")
+            {
+                var list = current
+                var caption = list[index]
+                caption.kind = .tableCaption
+                caption.children[0].kind = .text(String(first.dropFirst("Table: ".count)))
+                list[index + 1].children.insert(caption, at: 0)
+                list.remove(at: index)
+                children = list
+                continue
+            }
+            if let changed = captioned(current[index]) {
+                var list = current
+                list[index] = changed
+                children = list
+            }
+            index += 1
+        }
+        guard let children else { return nil }
+        var out = node
+        out.children = children
+        return out
+    }
+
+    private static func joined(_ node: MarkdownNode) -> MarkdownNode? {
+        var children: [MarkdownNode]?
         var index = 1
-        while index + 1 < node.children.count {
-            if node.children[index].kind == .softBreak,
-                let before = lastCharacter(of: node.children[index - 1]), let after = firstCharacter(of: node.children[index + 1]),
+        while index + 1 < (children ?? node.children).count {
+            let current = children ?? node.children
+            if current[index].kind == .softBreak,
+                let before = lastCharacter(of: current[index - 1]), let after = firstCharacter(of: current[index + 1]),
                 isWide(before), isWide(after)
             {
-                node.children.remove(at: index)
+                var list = current
+                list.remove(at: index)
+                children = list
                 continue
             }
             index += 1
         }
-        for child in node.children.indices { joinChineseLines(&node.children[child]) }
+        for child in (children ?? node.children).indices {
+            if let changed = joined((children ?? node.children)[child]) {
+                if children == nil { children = node.children }
+                children![child] = changed
+            }
+        }
+        guard let children else { return nil }
+        var out = node
+        out.children = children
+        return out
     }
 
     private static func lastCharacter(of node: MarkdownNode) -> Unicode.Scalar? {
