@@ -30,17 +30,6 @@ public enum Parallel {
         return results.map { $0! }
     }
 
-    /// Runs `first` and `second` at the same time and returns both results.
-    public static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-        guard workers > 1 else { return (first(), second()) }
-        var a: A?
-        var b: B?
-        DispatchQueue.concurrentPerform(iterations: 2) { which in
-            if which == 0 { a = first() } else { b = second() }
-        }
-        return (a!, b!)
-    }
-
     /// A shared counter handing out indices, one at a time.
     private final class NextIndex: @unchecked Sendable {
         private let lock = NSLock()

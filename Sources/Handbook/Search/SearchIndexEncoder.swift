@@ -23,13 +23,6 @@ enum SearchIndexEncoder {
         out.append(digits[rest])
     }
 
-    /// Appends `value` (not negative).
-    static func append(_ value: Int, to out: inout String) {
-        var bytes: [UInt8] = []
-        append(value, to: &bytes)
-        out += String(decoding: bytes, as: UTF8.self)
-    }
-
     /// The postings of one term.
     static func postings(_ list: [InvertedIndex.Posting]) -> String {
         var out: [UInt8] = []

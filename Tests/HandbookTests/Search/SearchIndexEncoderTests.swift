@@ -32,10 +32,10 @@ final class SearchIndexEncoderTests: XCTestCase {
 
     func testNumbersRoundTripAndSmallOnesTakeOneCharacter() {
         let values = [0, 1, 45, 46, 47, 2115, 2116, 97_335, 1_000_000]
-        var text = ""
-        for value in values { SearchIndexEncoder.append(value, to: &text) }
-        XCTAssertEqual(decodeNumbers(text), values)
-        var small = ""
+        var bytes: [UInt8] = []
+        for value in values { SearchIndexEncoder.append(value, to: &bytes) }
+        XCTAssertEqual(decodeNumbers(String(decoding: bytes, as: UTF8.self)), values)
+        var small: [UInt8] = []
         SearchIndexEncoder.append(45, to: &small)
         XCTAssertEqual(small.count, 1)
     }
