@@ -33,7 +33,7 @@ let package = Package(
             name: "HandbookCLITests", dependencies: ["HandbookCLI", "HandbookTestSupport"], exclude: ["Expected"]),
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["HandbookCLI", "HandbookTestSupport"],
+            dependencies: ["Handbook", "HandbookCLI", "HandbookTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

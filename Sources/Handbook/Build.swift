@@ -17,8 +17,10 @@ public struct Build {
         public var files: [OutputFile]
         /// The resolved site, when the build got that far.
         public var site: ResolvedSite?
+        /// Why the output folder was refused, before any work (a usage error: exit 2).
+        public var refusal: OutputFolder.Refusal?
         /// Whether the run had no errors.
-        public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+        public var succeeded: Bool { refusal == nil && !diagnostics.contains { $0.severity == .error } }
     }
 
     private let paths: ProjectPaths
@@ -55,27 +57,33 @@ public struct Build {
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 
-    /// Runs every stage and writes the output when there were no errors.
+    /// Runs every stage and writes the output when there were no errors; an output folder that
+    /// must not be replaced is refused before any work.
     public func build() -> Result {
+        let folder: OutputFolder
+        do {
+            folder = try paths.vetOutput()
+        } catch {
+            return Result(diagnostics: [], files: [], site: nil, refusal: error)
+        }
         var result = run()
         guard result.succeeded else { return result }
         let written = timings.measure("write") { () -> OutputWriter.Failure? in
             do throws(OutputWriter.Failure) {
-                try OutputWriter().write(result.files, to: paths.output)
+                try OutputWriter().write(result.files, to: folder)
                 return nil
             } catch {
                 return error
             }
         }
-        if let error = written {
-            let location = SourceLocation(path: paths.display(paths.output))
-            let message: String
-            switch error {
-            case .notAFolder: message = "the output path is a file, not a folder"
-            case .cannotWrite(let path, let why): message = "cannot write \(path): \(why)"
-            case .unsafePath(let path): message = "refusing to write \"\(path)\" outside the output folder"
-            }
-            result.diagnostics.append(.error("write-failed", message, at: location))
+        switch written {
+        case .refused(let refusal): result.refusal = refusal
+        case .cannotWrite(let path, let why):
+            result.diagnostics.append(.error("write-failed", "cannot write \(path): \(why)", at: SourceLocation(path: paths.display(paths.output))))
+        case .unsafePath(let path):
+            result.diagnostics.append(
+                .error("write-failed", "refusing to write \"\(path)\" outside the output folder", at: SourceLocation(path: paths.display(paths.output))))
+        case nil: break
         }
         return result
     }

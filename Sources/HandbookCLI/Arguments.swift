@@ -113,6 +113,10 @@ public enum Arguments {
                 value = words[index + 1]
                 index += 1
             }
+            guard !value!.isEmpty else {
+                // An unset shell variable would otherwise name the working folder.
+                throw UsageError(message: "option '\(word)' was given an empty folder name (is a shell variable unset?)", suggestion: nil)
+            }
             switch word {
             case "--content": folders.content = value!
             case "--templates": folders.templates = value!

@@ -15,6 +15,10 @@ struct BuildCommand {
         let stages = timings ? StageTimings() : nil
         let build = Build(paths: paths, timings: stages)
         let result = write ? build.build() : build.run()
+        if let refusal = result.refusal {
+            OutputRefusalMessage.write(refusal, folder: paths.display(paths.output), to: &stderr)
+            return 2
+        }
         DiagnosticFormatter().write(result.diagnostics, to: &stderr)
         guard result.succeeded else {
             stderr.write(write ? "build failed; \(paths.display(paths.output))/ was left as it was\n" : "check failed\n")
@@ -31,5 +35,14 @@ struct BuildCommand {
             stdout.write("  \(stage.name): \(String(format: "%.0f", stage.seconds * 1000)) ms\n")
         }
         return 0
+    }
+}
+
+/// Prints why the output folder was refused, as a usage error.
+enum OutputRefusalMessage {
+    static func write<Err: TextOutputStream>(_ refusal: OutputFolder.Refusal, folder: String, to stderr: inout Err) {
+        let (message, notes) = refusal.explanation(for: folder.isEmpty ? "." : folder)
+        stderr.write("handbook: error: \(message)\n")
+        for note in notes { stderr.write("handbook: note: \(note)\n") }
     }
 }

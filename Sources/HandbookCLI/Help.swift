@@ -7,6 +7,7 @@ enum Help {
         Usage:
           handbook build [--content content] [--templates templates] [--out public] [--timings]
               Check everything, then write the site to the output folder (swapped in only when clean).
+              The output must be new, empty, or made by an earlier build (it holds .handbook-output).
               --timings prints how long each stage took.
           handbook check [--content content] [--templates templates] [--timings]
               Everything build checks; writes nothing.
@@ -20,7 +21,7 @@ enum Help {
           handbook --help | --version
 
         Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
-        2 usage errors.
+        2 usage errors (among them an output folder that handbook must not replace).
 
         """
     }

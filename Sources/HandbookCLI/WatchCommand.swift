@@ -11,6 +11,12 @@ struct WatchCommand {
     func run<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(
             root: workingDirectory, content: options.content, templates: options.templates, output: options.output)
+        do {
+            _ = try paths.vetOutput()
+        } catch {
+            OutputRefusalMessage.write(error, folder: paths.display(paths.output), to: &stderr)
+            return 2
+        }
         guard let watcher = FileWatcher(roots: [paths.content, paths.templates]) else {
             stderr.write("handbook: error: cannot watch files (inotify is not available)\n")
             return 1

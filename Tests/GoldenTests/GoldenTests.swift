@@ -1,4 +1,5 @@
 import Foundation
+import Handbook
 import HandbookTestSupport
 import XCTest
 
@@ -40,6 +41,8 @@ final class GoldenTests: XCTestCase {
         // A previous site, which a failing build must leave exactly as it was.
         project.write("public/index.html", "previous site\n")
         project.write("public/en/old.html", "previous page\n")
+        let marker = OutputMarker.file(listing: ["index.html", "en/old.html"])
+        project.write("public/" + marker.path, bytes: marker.contents)
         let previous = project.files(under: "public")
         let run = CommandRun.handbook(["build"], in: project.root)
         let expected = fixture.appendingPathComponent("expected")
@@ -51,7 +54,7 @@ final class GoldenTests: XCTestCase {
         } else {
             XCTAssertEqual(run.exitCode, 0, "\(name): build failed:\n\(run.stderr)")
             // Assets are the repository's own files, copied unchanged; the pages are what is compared.
-            let output = project.files(under: "public").filter { !$0.key.hasPrefix("assets/") }
+            let output = project.files(under: "public").filter { !$0.key.hasPrefix("assets/") && $0.key != OutputMarker.fileName }
             Golden.assertFiles(output, equal: expected.appendingPathComponent("public"))
         }
     }

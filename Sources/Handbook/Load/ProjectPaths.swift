@@ -24,10 +24,25 @@ public struct ProjectPaths: Sendable {
         self.output = resolve(output)
     }
 
+    /// The folders no output may be, contain, or (for content and templates) lie inside.
+    public var protectedFolders: [OutputFolder.Protected] {
+        [
+            OutputFolder.Protected(root.path, role: "the working folder", mayHoldOutput: true),
+            OutputFolder.Protected(content.path, role: "the content folder", mayHoldOutput: false),
+            OutputFolder.Protected(templates.path, role: "the templates folder", mayHoldOutput: false),
+        ]
+    }
+
+    /// The output folder, vetted (`OutputFolder.vet`): exit 2 before any work when it is refused.
+    public func vetOutput() throws(OutputFolder.Refusal) -> OutputFolder {
+        try OutputFolder.vet(output.path, protecting: protectedFolders)
+    }
+
     /// `url`'s path relative to the root when it lies inside it, else its absolute path.
     public func display(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         let base = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        if path == root.path { return "." }
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
 }

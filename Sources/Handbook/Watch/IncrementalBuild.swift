@@ -106,12 +106,13 @@ public final class IncrementalBuild {
         report.rendered = files.filter { $0.path.hasSuffix(".html") }.count
         do {
             if affected == nil {
-                try OutputWriter().write(files, to: paths.output)
+                try OutputWriter().write(files, to: try paths.vetOutput())
                 report.removed = Set(output.keys).subtracting(files.map(\.path)).sorted()
                 report.written = files.filter { output[$0.path] != $0.contents }.map(\.path)
                 output = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
             } else {
                 let expected = Set(expectedPaths(newSite))
+                let listed = Set(output.keys)
                 for file in files where output[file.path] != file.contents {
                     try replace(file)
                     output[file.path] = file.contents
@@ -122,7 +123,17 @@ public final class IncrementalBuild {
                     output[path] = nil
                     report.removed.append(path)
                 }
+                // The marker lists every file, so that the next full build knows them as its own.
+                if !report.removed.isEmpty || report.written.contains(where: { !listed.contains($0) }) {
+                    try replace(OutputMarker.file(listing: Array(output.keys)))
+                    report.written.append(OutputMarker.fileName)
+                }
             }
+        } catch let error where refusal(error) != nil {
+            let (message, notes) = refusal(error)!.explanation(for: paths.display(paths.output))
+            report.diagnostics.append(
+                .error("write-failed", ([message] + notes).joined(separator: "; "), at: SourceLocation(path: paths.display(paths.output))))
+            return report
         } catch {
             report.diagnostics.append(
                 .error("write-failed", "cannot write the output: \(error)", at: SourceLocation(path: paths.display(paths.output))))
@@ -134,6 +145,12 @@ public final class IncrementalBuild {
 }
 
 private extension IncrementalBuild {
+    /// Why the output folder was refused, when `error` says so.
+    func refusal(_ error: Error) -> OutputFolder.Refusal? {
+        if case OutputWriter.Failure.refused(let refusal) = error { return refusal }
+        return error as? OutputFolder.Refusal
+    }
+
     /// Every page path the site has, to find pages whose source was deleted.
     func expectedPaths(_ site: ResolvedSite) -> [String] {
         var out = ["index.html"]

@@ -39,7 +39,7 @@ enum PosixFiles {
         var buffer = [UInt8](repeating: 0, count: bytes.count)
         var filled = 0
         while filled < bytes.count {
-            let result = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+            let result = buffer.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
             if result < 0 && errno == EINTR { continue }
             guard result > 0 else { return false }
             filled += result
@@ -47,15 +47,92 @@ enum PosixFiles {
         return buffer == bytes
     }
 
+    /// The bytes of the regular file at `path`; nil for anything else (a FIFO is never waited on).
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return nil }
+            filled += result
+        }
+        return bytes
+    }
+
+    /// One entry found by `entries(under:)`.
+    struct Entry: Equatable {
+        enum Kind { case file, folder, other }
+        /// Path below the folder walked, with `/` separators.
+        var path: String
+        var kind: Kind
+    }
+
+    /// Every entry below `root`, depth first, without following symbolic links (a link is `other`).
+    static func entries(under root: String) -> Result<[Entry], FailureText> {
+        var out: [Entry] = []
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let folder = open(root + (relative.isEmpty ? "" : "/" + relative), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard folder >= 0, let stream = fdopendir(folder) else {
+                if folder >= 0 { close(folder) }
+                return .failure(FailureText(errorText()))
+            }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard name != "." && name != ".." else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var status = stat()
+                guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(FailureText(errorText())) }
+                switch status.st_mode & S_IFMT {
+                case S_IFREG: out.append(Entry(path: path, kind: .file))
+                case S_IFDIR:
+                    out.append(Entry(path: path, kind: .folder))
+                    pending.append(path)
+                default: out.append(Entry(path: path, kind: .other))
+                }
+            }
+        }
+        return .success(out.sorted { $0.path < $1.path })
+    }
+
+    /// A system error's text, as an `Error`.
+    struct FailureText: Error {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+
     /// Makes `path` a second name of the existing file `existing`; false when the system refuses.
     static func link(_ existing: String, as path: String) -> Bool {
         Glibc.link(existing, path) == 0
     }
 
-    /// Creates the folder at `path` (mode 0755); an existing folder is fine.
-    static func makeFolder(_ path: String) -> String? {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return nil }
+    /// Creates the folder at `path` (mode 0755); an existing folder is fine unless `exclusive`.
+    static func makeFolder(_ path: String, exclusive: Bool = false) -> String? {
+        if mkdir(path, 0o755) == 0 || (errno == EEXIST && !exclusive) { return nil }
         return errorText()
+    }
+
+    /// Creates the folder at `path` and any missing folders above it.
+    static func makeFolders(_ path: String) -> String? {
+        guard !exists(path) else { return nil }
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent != path, let why = makeFolders(parent) { return why }
+        return makeFolder(path)
+    }
+
+    /// Whether anything, even a dangling symbolic link, is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Removes `path` and everything below it, without following symbolic links; a missing path is fine.
@@ -84,7 +161,8 @@ enum PosixFiles {
         unlinkat(parent, name, AT_REMOVEDIR)
     }
 
-    private static func errorText() -> String {
+    /// The text of the last system error.
+    static func errorText() -> String {
         String(cString: strerror(errno))
     }
 }

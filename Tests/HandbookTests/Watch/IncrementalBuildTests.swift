@@ -70,6 +70,16 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(fixed.succeeded)
         assertSameAsFullBuild()
 
+        // A new page is a new output path: the output marker must list it, as a full build's does.
+        let newPage = edit("content/en/sections/16.2.md") { _ in "---\nnumber: \"16.2\"\ntitle: Headings\nsummary: Headings in order.\n---\n\nHeadings.\n" }
+        XCTAssertTrue(newPage.succeeded, "\(newPage.diagnostics)")
+        XCTAssertTrue(newPage.written.contains(".handbook-output"), "\(newPage.written)")
+        assertSameAsFullBuild()
+        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("content/en/sections/16.2.md"))
+        let removed = builder.rebuild(changed: [project.root.appendingPathComponent("content/en/sections/16.2.md").path])
+        XCTAssertTrue(removed.removed.contains("en/sections/16.2.html"), "\(removed.removed)")
+        assertSameAsFullBuild()
+
         let template = edit("templates/partials/footer.mustache") { $0.replacingOccurrences(of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\" data-edited=\"yes\">") }
         XCTAssertTrue(template.full)
         assertSameAsFullBuild()

@@ -5,10 +5,11 @@ import XCTest
 
 final class OutputWriterTests: XCTestCase {
     func testWritingReplacesTheWholeOutputFolder() throws {
-        let project = TemporaryProject(files: "-- public/old.html --\nold\n")
+        let project = TemporaryProject()
         let output = project.root.appendingPathComponent("public")
+        try OutputWriter().write([OutputFile(path: "old.html", text: "old")], to: output)
         try OutputWriter().write([OutputFile(path: "en/index.html", text: "new")], to: output)
-        XCTAssertEqual(project.files(under: "public").keys.sorted(), ["en/index.html"])
+        XCTAssertEqual(project.files(under: "public").keys.sorted(), [".handbook-output", "en/index.html"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".") }
         XCTAssertEqual(leftovers, [], "staging or retired folders left behind")
     }
@@ -21,12 +22,13 @@ final class OutputWriterTests: XCTestCase {
     }
 
     func testPathsLeavingTheOutputFolderAreRefusedAndOldOutputKept() {
-        let project = TemporaryProject(files: "-- public/keep.html --\nkeep\n")
+        let project = TemporaryProject()
         let output = project.root.appendingPathComponent("public")
+        try? OutputWriter().write([OutputFile(path: "keep.html", text: "keep")], to: output)
         XCTAssertThrowsError(try OutputWriter().write([OutputFile(path: "../escape.html", text: "x")], to: output)) { error in
             XCTAssertEqual(error as? OutputWriter.Failure, .unsafePath("../escape.html"))
         }
-        XCTAssertEqual(project.files(under: "public").keys.sorted(), ["keep.html"])
+        XCTAssertEqual(project.files(under: "public").keys.sorted(), [".handbook-output", "keep.html"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("escape.html").path))
     }
 
@@ -41,7 +43,7 @@ final class OutputWriterTests: XCTestCase {
         }
         let (a, b) = (try inode("a.html"), try inode("b.html"))
         try OutputWriter().write([OutputFile(path: "a.html", text: "same"), OutputFile(path: "b.html", text: "new")], to: output)
-        XCTAssertEqual(project.files(under: "public"), ["a.html": Array("same".utf8), "b.html": Array("new".utf8)])
+        XCTAssertEqual(project.files(under: "public").filter { $0.key != ".handbook-output" }, ["a.html": Array("same".utf8), "b.html": Array("new".utf8)])
         XCTAssertEqual(try inode("a.html"), a, "the unchanged file should be the same file, linked")
         XCTAssertNotEqual(try inode("b.html"), b)
         let links = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent("a.html").path)[.referenceCount] as? Int
