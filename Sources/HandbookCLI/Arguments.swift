@@ -8,6 +8,8 @@ public struct FolderOptions: Equatable, Sendable {
     public var templates = "templates"
     /// Output folder.
     public var output = "public"
+    /// Whether `--content` was given: the i18n file commands otherwise find it from the files named.
+    public var contentGiven = false
 }
 
 /// What the user asked for.
@@ -18,7 +20,9 @@ public enum Command: Equatable, Sendable {
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool)
-    case i18nMarkCurrent(FolderOptions, paths: [String])
+    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [Int] = [])
+    case i18nDiff(FolderOptions, paths: [String], json: Bool)
+    case i18nUpgrade(FolderOptions)
 }
 
 /// A mistake in the command line, with the nearest valid word when there is one.
@@ -51,27 +55,7 @@ public enum Arguments {
             let (folders, flags) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: ["--timings"])
             return .check(folders, timings: flags.contains("--timings"))
         case "i18n":
-            guard arguments.count > 1 else {
-                throw UsageError(message: "'i18n' needs a subcommand: status or mark-current", suggestion: "i18n status")
-            }
-            if arguments[1] == "mark-current" {
-                let files = Array(arguments.dropFirst(2))
-                if let option = files.first(where: { $0.hasPrefix("-") }) {
-                    throw UsageError(message: "unknown option '\(option)'; mark-current takes file paths only", suggestion: nil)
-                }
-                guard !files.isEmpty else {
-                    throw UsageError(message: "name the translations to mark, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
-                }
-                return .i18nMarkCurrent(FolderOptions(), paths: files)
-            }
-            guard arguments[1] == "status" else {
-                throw UsageError(
-                    message: "unknown i18n subcommand '\(arguments[1])'",
-                    suggestion: NearMiss.suggestion(for: arguments[1], among: ["status", "mark-current"]).map { "i18n \($0)" })
-            }
-            let (folders, flags) = try options(
-                Array(arguments.dropFirst(2)), allowed: ["--content", "--templates"], flags: ["--json", "--strict"])
-            return .i18nStatus(folders, json: flags.contains("--json"), strict: flags.contains("--strict"))
+            return try i18n(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(
@@ -83,14 +67,80 @@ public enum Arguments {
         }
     }
 
+    static let i18nSubcommands = ["status", "diff", "mark-current", "upgrade"]
+
+    private static func i18n(_ words: [String]) throws(UsageError) -> Command {
+        guard let sub = words.first else {
+            throw UsageError(message: "'i18n' needs a subcommand: \(i18nSubcommands.joined(separator: ", "))", suggestion: "i18n status")
+        }
+        let rest = Array(words.dropFirst())
+        switch sub {
+        case "status":
+            let (folders, flags) = try options(rest, allowed: ["--content", "--templates"], flags: ["--json", "--strict"])
+            return .i18nStatus(folders, json: flags.contains("--json"), strict: flags.contains("--strict"))
+        case "upgrade":
+            let (folders, _) = try options(rest, allowed: ["--content"], flags: [])
+            return .i18nUpgrade(folders)
+        case "diff":
+            let (folders, flags, extra) = try options(rest, allowed: ["--content"], flags: ["--json"], takesFiles: true)
+            let files = extra.files
+            guard !files.isEmpty else {
+                throw UsageError(message: "name the translations to compare, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
+            }
+            return .i18nDiff(folders, paths: files, json: flags.contains("--json"))
+        case "mark-current":
+            let (folders, flags, extra) = try options(rest, allowed: ["--content", "--block"], flags: ["--force"], takesFiles: true)
+            let files = extra.files
+            guard !files.isEmpty else {
+                throw UsageError(message: "name the translations to mark, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
+            }
+            var numbers: [Int] = []
+            for block in extra.blocks {
+                guard let number = Int(block), number > 0 else {
+                    throw UsageError(message: "'--block' takes the number i18n diff gives a changed block, not '\(block)'", suggestion: nil)
+                }
+                numbers.append(number)
+            }
+            if !numbers.isEmpty && files.count > 1 {
+                throw UsageError(message: "'--block' marks blocks of one translation; name one file", suggestion: nil)
+            }
+            return .i18nMarkCurrent(folders, paths: files, force: flags.contains("--force"), blocks: numbers)
+        default:
+            throw UsageError(
+                message: "unknown i18n subcommand '\(sub)'",
+                suggestion: NearMiss.suggestion(for: sub, among: i18nSubcommands).map { "i18n \($0)" })
+        }
+    }
+
+    /// What `options` read besides folders and flags.
+    private struct Extra {
+        var files: [String] = []
+        var blocks: [String] = []
+    }
+
     private static func options(
         _ words: [String], allowed: [String], flags allowedFlags: [String]
     ) throws(UsageError) -> (FolderOptions, Set<String>) {
+        let (folders, flags, _) = try options(words, allowed: allowed, flags: allowedFlags, takesFiles: false)
+        return (folders, flags)
+    }
+
+    /// Reads `--name value`, `--name=value` and flags; words that are not options are files when
+    /// the command takes files, else an error; `--block` may repeat.
+    private static func options(
+        _ words: [String], allowed: [String], flags allowedFlags: [String], takesFiles: Bool
+    ) throws(UsageError) -> (FolderOptions, Set<String>, Extra) {
         var folders = FolderOptions()
         var flags: Set<String> = []
+        var extra = Extra()
         var index = 0
         while index < words.count {
             var word = words[index]
+            if !word.hasPrefix("-"), takesFiles {
+                extra.files.append(word)
+                index += 1
+                continue
+            }
             var value: String?
             if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
                 value = String(word[word.index(after: equals)...])
@@ -108,7 +158,7 @@ public enum Arguments {
             }
             if value == nil {
                 guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
-                    throw UsageError(message: "option '\(word)' needs a folder", suggestion: nil)
+                    throw UsageError(message: "option '\(word)' needs \(word == "--block" ? "a number" : "a folder")", suggestion: nil)
                 }
                 value = words[index + 1]
                 index += 1
@@ -118,12 +168,15 @@ public enum Arguments {
                 throw UsageError(message: "option '\(word)' was given an empty folder name (is a shell variable unset?)", suggestion: nil)
             }
             switch word {
-            case "--content": folders.content = value!
+            case "--block": extra.blocks.append(value!)
+            case "--content":
+                folders.content = value!
+                folders.contentGiven = true
             case "--templates": folders.templates = value!
             default: folders.output = value!
             }
             index += 1
         }
-        return (folders, flags)
+        return (folders, flags, extra)
     }
 }

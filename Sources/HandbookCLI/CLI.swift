@@ -8,6 +8,9 @@ import Handbook
 /// 2. The command runs the pipeline (`Build`) and prints diagnostics with `DiagnosticFormatter`.
 /// 3. The exit code is 0 on success, 1 when the content has errors, 2 on usage errors.
 public enum CLI {
+    /// Whether standard output is a terminal, for colour; tests capture output and get none.
+    public static var isTerminal = false
+
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
@@ -42,19 +45,14 @@ public enum CLI {
         case .i18nStatus(let options, let json, let strict):
             return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict)
                 .run(stdout: &stdout, stderr: &stderr)
-        case .i18nMarkCurrent(let options, let files):
-            let marker = TranslationMarker(paths: ProjectPaths(root: workingDirectory, content: options.content))
-            var failed = false
-            for file in files {
-                do {
-                    let hash = try marker.markCurrent(file)
-                    stdout.write("\(file): marked as translated from \(hash.prefix(12))…\n")
-                } catch {
-                    stderr.write("\(error.path): error: \(error.message)\n")
-                    failed = true
-                }
-            }
-            return failed ? 1 : 0
+        case .i18nMarkCurrent(let options, let files, let force, let blocks):
+            return I18nFileCommands(options: options, workingDirectory: workingDirectory)
+                .markCurrent(files, force: force, blocks: blocks, stdout: &stdout, stderr: &stderr)
+        case .i18nDiff(let options, let files, let json):
+            return I18nFileCommands(options: options, workingDirectory: workingDirectory)
+                .diff(files, json: json, color: CLI.isTerminal, stdout: &stdout, stderr: &stderr)
+        case .i18nUpgrade(let options):
+            return I18nFileCommands(options: options, workingDirectory: workingDirectory).upgrade(stdout: &stdout, stderr: &stderr)
         }
     }
 }

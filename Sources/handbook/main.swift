@@ -1,6 +1,7 @@
 import Foundation
 import HandbookCLI
 
+CLI.isTerminal = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 var output = StandardOutput()
 var errors = StandardError()
 let code = CLI.run(

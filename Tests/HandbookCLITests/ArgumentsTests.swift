@@ -7,6 +7,7 @@ final class ArgumentsTests: XCTestCase {
     func testBuildTakesFolderOptionsInBothSpellings() throws {
         var expected = FolderOptions()
         expected.content = "c"
+        expected.contentGiven = true
         expected.output = "out"
         XCTAssertEqual(try Arguments.parse(["build", "--content", "c", "--out=out"]), .build(expected))
         XCTAssertEqual(try Arguments.parse(["i18n", "status", "--json"]), .i18nStatus(FolderOptions(), json: true, strict: false))

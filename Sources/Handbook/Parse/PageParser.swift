@@ -163,7 +163,9 @@ private extension PageParser {
         let title = fields.string("title", required: true)
         let summary = fields.string("summary") ?? ""
         let sourceHash = fields.locatedString("source_hash")
-        var common = ["title", "summary", "source_hash"]
+        let sourceBlocks = fields.locatedString("source_blocks")
+        let translationHash = fields.locatedString("translation_hash")
+        var common = ["title", "summary", "source_hash", "source_blocks", "translation_hash"]
         let key: Located<String>?
         let details: ParsedPage.Details
         let pageKey: (String) -> PageKey
@@ -210,9 +212,12 @@ private extension PageParser {
                 "file-name", "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
                 notes: [Diagnostic.Note("rename the file, or correct the ID")])
         }
-        return ParsedPage(
+        var page = ParsedPage(
             file: file, key: pageKey(key.value), keyLocation: key.location, title: title, summary: summary,
-            details: details, body: body, headings: headings, sourceHash: sourceHash, lineMap: lineMap)
+            details: details, body: body, headings: headings, sourceHash: sourceHash, sourceBlocks: sourceBlocks,
+            translationHash: translationHash, lineMap: lineMap)
+        page.units = TranslationUnits.of(page)
+        return page
     }
 
     func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader) -> ProgramDetail {

@@ -19,8 +19,15 @@ public struct ParsedPage: Sendable {
     public var body: MarkdownNode
     /// The body's headings in order.
     public var headings: [Heading]
-    /// For translations: the hash of the English file the translation was made from.
+    /// For translations made before block tracking: the hash of the whole English file.
     public var sourceHash: Located<String>?
+    /// For translations: the fingerprints of the English blocks the translation follows (`source_blocks`).
+    public var sourceBlocks: Located<String>?
+    /// For translations: a fingerprint of the translation's own blocks when it was marked current
+    /// (`translation_hash`), to tell whether anyone revised it since.
+    public var translationHash: Located<String>?
+    /// The page's translatable blocks.
+    public var units: [TranslationUnit] = []
     /// Converts body positions to file locations.
     public var lineMap: LineMap
 

@@ -114,6 +114,7 @@ public struct ResolvedPage: Sendable {
         var source: ParsedPage
         var outputPath: String
         var referencedBy: [PageKey]
+        var changes: TranslationChanges?
 
         init(key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
             self.key = key
@@ -130,7 +131,9 @@ public struct ResolvedPage: Sendable {
         }
 
         func copy() -> Storage {
-            Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
+            let copy = Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
+            copy.changes = changes
+            return copy
         }
     }
 
@@ -212,5 +215,11 @@ public struct ResolvedPage: Sendable {
     public var referencedBy: [PageKey] {
         get { storage.referencedBy }
         set { unique().referencedBy = newValue }
+    }
+
+    /// For a translation: which English blocks changed since it was marked current.
+    public var changes: TranslationChanges? {
+        get { storage.changes }
+        set { unique().changes = newValue }
     }
 }

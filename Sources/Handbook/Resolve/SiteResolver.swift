@@ -267,16 +267,19 @@ private extension SiteResolver {
     func publish(_ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String) -> ResolvedPage {
         let page = translation ?? source
         let state: TranslationState
+        let changes = translation.map { TranslationChanges.of($0, source: source) }
         if source.file.language == language {
             state = .source
-        } else if let translation {
-            state = translation.sourceHash?.value == source.file.hash ? .translated : .outdated
+        } else if let changes {
+            state = changes.isEmpty ? .translated : .outdated
         } else {
             state = .missing
         }
-        return ResolvedPage(
+        var published = ResolvedPage(
             key: key, language: language, contentLanguage: page.file.language, state: state, title: page.title,
             summary: page.summary, body: page.body, headings: page.headings, source: page,
             outputPath: OutputLayout.path(of: key, in: language), referencedBy: [])
+        published.changes = changes
+        return published
     }
 }

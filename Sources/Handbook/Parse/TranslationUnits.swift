@@ -1,0 +1,108 @@
+import Markdown
+
+/// One block of a page's translatable text: the title, the summary, a front-matter sentence, a
+/// heading, a paragraph, a list item, a table cell or a quoted paragraph. Outdatedness, `i18n diff`
+/// and the site's notices all speak of these blocks.
+public struct TranslationUnit: Sendable, Equatable {
+    /// What kind of block it is.
+    public enum Kind: String, Sendable {
+        case title, summary, adoption, description, function, heading, paragraph, item, quote, cell, caption
+    }
+
+    /// The kind of block.
+    public var kind: Kind
+    /// The text a reader sees, whitespace collapsed; link targets and code blocks are not part of it.
+    public var text: String
+    /// Eight hex digits of the text's SHA-256: what a translation records of the English it follows.
+    public var fingerprint: String
+    /// The heading the block stands under (nil before the first heading and in the front matter).
+    public var heading: Heading?
+    /// The line in the file (1-based), or 0 for front-matter blocks.
+    public var line: Int
+
+    /// Creates a block of `text`.
+    public init(kind: Kind, text: String, heading: Heading?, line: Int) {
+        self.kind = kind
+        self.text = text
+        self.fingerprint = String(SHA256.hex(Array(text.utf8)).prefix(8))
+        self.heading = heading
+        self.line = line
+    }
+
+    /// Where the block is, for people: "title", "program details", or the heading it stands under.
+    public var place: String {
+        switch kind {
+        case .title, .summary, .adoption: return kind.rawValue
+        case .description, .function: return "program details"
+        default: return heading.map { "“\(TranslationUnits.collapse($0.text))”" } ?? "introduction"
+        }
+    }
+}
+
+/// Splits a parsed page into its translation units, in reading order.
+public enum TranslationUnits {
+    /// The page's blocks; blocks with no text (a paragraph that is only `[](bp:2.10)`) are left out,
+    /// since there is nothing in them to translate.
+    public static func of(_ page: ParsedPage) -> [TranslationUnit] {
+        var units: [TranslationUnit] = []
+        func add(_ kind: TranslationUnit.Kind, _ text: String, heading: Heading? = nil, line: Int = 0) {
+            let collapsed = collapse(text)
+            if !collapsed.isEmpty { units.append(TranslationUnit(kind: kind, text: collapsed, heading: heading, line: line)) }
+        }
+        add(.title, page.title)
+        add(.summary, page.summary)
+        switch page.details {
+        case .practice(let details): add(.adoption, details.adoption)
+        case .section(let details):
+            for detail in details.programDetails {
+                add(.description, detail.description)
+                detail.functions.forEach { add(.function, $0) }
+            }
+        case .page: break
+        }
+        var headings = page.headings.makeIterator()
+        var current: Heading?
+        func visit(_ node: MarkdownNode, container: TranslationUnit.Kind?) {
+            let line = node.start.line > 0 ? page.lineMap.location(node.start).line : 0
+            switch node.kind {
+            case .heading:
+                current = headings.next()
+                add(.heading, inlineText(node), heading: current, line: line)
+            case .paragraph: add(container ?? .paragraph, inlineText(node), heading: current, line: line)
+            case .tableCell: add(.cell, inlineText(node), heading: current, line: line)
+            case .tableCaption: add(.caption, inlineText(node), heading: current, line: line)
+            case .item: node.children.forEach { visit($0, container: .item) }
+            case .blockQuote: node.children.forEach { visit($0, container: .quote) }
+            case .codeBlock, .htmlBlock, .thematicBreak: break
+            default: node.children.forEach { visit($0, container: container) }
+            }
+        }
+        visit(page.body, container: nil)
+        return units
+    }
+
+    /// The fingerprints of `units` as a translation records them: `source_blocks: "1a2b3c4d …"`.
+    public static func record(_ units: [TranslationUnit]) -> String {
+        units.map(\.fingerprint).joined(separator: " ")
+    }
+
+    /// The text of inline content as a reader sees it: text, code spans and image descriptions.
+    static func inlineText(_ node: MarkdownNode) -> String {
+        var out = ""
+        func append(_ node: MarkdownNode) {
+            switch node.kind {
+            case .text(let text), .code(let text): out += text
+            case .softBreak, .lineBreak: out += " "
+            case .htmlInline, .htmlBlock, .codeBlock: break
+            default: node.children.forEach(append)
+            }
+        }
+        append(node)
+        return out
+    }
+
+    /// Runs of white space become one space, so re-wrapping a paragraph changes nothing.
+    static func collapse(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

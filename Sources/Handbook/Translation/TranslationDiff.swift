@@ -1,0 +1,105 @@
+/// `i18n diff`: for one translation, the English blocks that changed since it was last marked
+/// current — the old English (from the repository's history), the new English, and the current
+/// translation of that block — numbered as `mark-current --block` takes them.
+public struct TranslationDiff: Sendable {
+    /// One changed, added or removed block.
+    public struct Change: Sendable, Equatable {
+        /// 1-based, for `mark-current --block`.
+        public var number: Int
+        /// `changed`, `added` or `removed`.
+        public var kind: String
+        /// Where it is: "title", or the heading it stands under.
+        public var place: String
+        /// The kind of block: paragraph, item, heading, …
+        public var block: String
+        /// Line of the new English block in its file (0 when removed or in the front matter).
+        public var line: Int
+        /// The English the translation was made from; nil when added or not found.
+        public var old: String?
+        /// The current English; nil when removed.
+        public var new: String?
+        /// The translation's text of that block, when it can be told.
+        public var translation: String?
+    }
+
+    /// The translation as named.
+    public var path: String
+    /// The English source's path.
+    public var sourcePath: String
+    /// The commit whose English the translation follows (hash and date), when it was found.
+    public var baseline: (commit: String, date: String)?
+    /// Whether the translation records which English it follows at all.
+    public var tracked: Bool
+    /// The changes, in reading order.
+    public var changes: [Change]
+
+    /// Compares `file` with its English source.
+    public static func of(_ file: TranslationFile, sourcePath: String) throws(TranslationFile.Failure) -> TranslationDiff {
+        guard let source = file.parseSource().page else { throw file.failure("the English source has errors; run handbook check") }
+        guard let translation = file.parseTranslation().page else { throw file.failure("the translation has errors; run handbook check") }
+        let current = source.units
+        var diff = TranslationDiff(path: file.given, sourcePath: sourcePath, baseline: nil, tracked: true, changes: [])
+        let history = EnglishHistory(file: file.sourceURL)
+        var recorded: [Substring]
+        var oldUnits: [TranslationUnit]?
+        let parse = { (version: EnglishHistory.Version) -> [TranslationUnit]? in
+            let text = FileReader.normalizeLineEnds(String(decoding: version.bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(version.bytes.dropFirst(3)) : version.bytes, as: UTF8.self))
+            return TranslationFile.parse(text: text, hash: SHA256.hex(version.bytes), path: file.sourceURL.path,
+                                         language: source.file.language, relativePath: file.relativePath)?.units
+        }
+        if let record = translation.sourceBlocks {
+            recorded = record.value.split(separator: " ")
+            if recorded == current.map({ Substring($0.fingerprint) }) { return diff }
+            if let version = history.first(where: { parse($0)?.map(\.fingerprint).joined(separator: " ") == record.value }) {
+                diff.baseline = (version.commit, version.date)
+                oldUnits = parse(version)
+            }
+        } else if let hash = translation.sourceHash?.value {
+            guard hash != source.file.hash else { return diff }
+            guard let version = history.first(where: { SHA256.hex($0.bytes) == hash }), let units = parse(version) else {
+                diff.tracked = false
+                recorded = []
+                return diff.listing(current, as: "changed")
+            }
+            diff.baseline = (version.commit, version.date)
+            oldUnits = units
+            recorded = units.map { Substring($0.fingerprint) }
+        } else {
+            diff.tracked = false
+            return diff.listing(current, as: "changed")
+        }
+        var number = 0
+        for step in BlockAlignment.align(old: recorded, new: current.map { Substring($0.fingerprint) }) {
+            let (old, new): (Int?, Int?)
+            let kind: String
+            switch step {
+            case .same: continue
+            case .changed(let o, let n): (old, new, kind) = (o, n, "changed")
+            case .added(let n): (old, new, kind) = (nil, n, "added")
+            case .removed(let o): (old, new, kind) = (o, nil, "removed")
+            }
+            number += 1
+            let oldUnit = old.flatMap { index in oldUnits.flatMap { index < $0.count ? $0[index] : nil } }
+            let newUnit = new.map { current[$0] }
+            let shown = newUnit ?? oldUnit
+            // The translation was made from the old English: its block at the same place, when the kinds agree.
+            let own = old.flatMap { index in
+                index < translation.units.count && oldUnit.map({ $0.kind == translation.units[index].kind }) != false
+                    ? translation.units[index].text : nil
+            }
+            diff.changes.append(
+                Change(
+                    number: number, kind: kind, place: shown?.place ?? "a block", block: shown?.kind.rawValue ?? "block",
+                    line: newUnit?.line ?? 0, old: oldUnit?.text, new: newUnit?.text, translation: kind == "added" ? nil : own))
+        }
+        return diff
+    }
+
+    private func listing(_ units: [TranslationUnit], as kind: String) -> TranslationDiff {
+        var copy = self
+        copy.changes = units.enumerated().map { index, unit in
+            Change(number: index + 1, kind: kind, place: unit.place, block: unit.kind.rawValue, line: unit.line, old: nil, new: unit.text, translation: nil)
+        }
+        return copy
+    }
+}

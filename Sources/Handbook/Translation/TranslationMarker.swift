@@ -1,0 +1,93 @@
+import Foundation
+
+/// `i18n mark-current`: records, after review, that a translation follows the current English —
+/// the fingerprints of the English blocks (`source_blocks`) and of the translation's own blocks
+/// (`translation_hash`), so that the next English change shows which blocks to revise.
+///
+/// It refuses a translation that nobody revised since the English changed (its own blocks are what
+/// was recorded last time), unless forced, and can mark single blocks current, numbered as
+/// `i18n diff` numbers them.
+public struct TranslationMarker {
+    /// What marking did.
+    public struct Outcome: Sendable, Equatable {
+        /// Blocks that were stale and are now recorded as current.
+        public var marked: Int
+        /// Blocks still stale afterwards (when only some were marked).
+        public var stale: Int
+    }
+
+    /// Creates a marker.
+    public init() {}
+
+    /// Marks `file` current: the whole page, or only the changes numbered in `blocks` (1-based).
+    @discardableResult
+    public func markCurrent(_ file: TranslationFile, force: Bool = false, blocks: [Int] = []) throws(TranslationFile.Failure) -> Outcome {
+        guard let source = file.parseSource().page else { throw file.failure("the English source has errors; run handbook check") }
+        guard let translation = file.parseTranslation().page else { throw file.failure("the translation has errors; run handbook check") }
+        let changes = TranslationChanges.of(translation, source: source)
+        let ownHash = Self.hash(of: translation)
+        if !changes.isEmpty, !force, translation.translationHash?.value == ownHash {
+            let places = changes.places.prefix(5).joined(separator: ", ")
+            throw file.failure(
+                "the translation has not changed since it was last marked current, but the English has: "
+                    + "\(changes.changed.count) block(s) are stale (\(places)); revise them, or use --force")
+        }
+        let record: String
+        var outcome = Outcome(marked: changes.changed.count + changes.removed, stale: 0)
+        if blocks.isEmpty {
+            record = TranslationUnits.record(source.units)
+        } else {
+            guard let recorded = translation.sourceBlocks?.value.split(separator: " ") else {
+                throw file.failure("the translation records no English blocks yet; mark the whole page")
+            }
+            let current = source.units.map { Substring($0.fingerprint) }
+            var kept: [Substring] = []
+            var number = 0
+            for step in BlockAlignment.align(old: recorded, new: current) {
+                if case .same(_, let new) = step {
+                    kept.append(current[new])
+                    continue
+                }
+                number += 1
+                let selected = blocks.contains(number)
+                switch step {
+                case .changed(let old, let new): kept.append(selected ? current[new] : recorded[old])
+                case .added(let new): if selected { kept.append(current[new]) }
+                case .removed(let old): if !selected { kept.append(recorded[old]) }
+                case .same: break
+                }
+                if !selected { outcome.stale += 1 }
+            }
+            if let wrong = blocks.first(where: { $0 < 1 || $0 > number }) {
+                throw file.failure("there is no changed block \(wrong); i18n diff numbers them 1 to \(number)")
+            }
+            outcome.marked = blocks.count
+            record = kept.joined(separator: " ")
+        }
+        try write(file, record: record, translationHash: ownHash)
+        return outcome
+    }
+
+    /// A fingerprint of a page's own blocks.
+    static func hash(of page: ParsedPage) -> String {
+        String(SHA256.hex(Array(TranslationUnits.record(page.units).utf8)).prefix(8))
+    }
+
+    private func write(_ file: TranslationFile, record: String, translationHash: String) throws(TranslationFile.Failure) {
+        guard let data = FileManager.default.contents(atPath: file.url.path), let text = String(data: data, encoding: .utf8),
+            var editor = FrontMatterEditor(text)
+        else { throw file.failure("the translation has no front matter") }
+        editor.remove("source_hash")
+        editor.set("source_blocks", record)
+        editor.set("translation_hash", translationHash)
+        do {
+            try Data(editor.text.utf8).write(to: file.url, options: .atomic)
+        } catch {
+            throw file.failure("cannot write the translation: \((error as NSError).localizedDescription)")
+        }
+    }
+}
+
+extension TranslationFile {
+    func failure(_ message: String) -> Failure { Failure(path: given, message: message) }
+}

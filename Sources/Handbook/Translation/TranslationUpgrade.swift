@@ -1,0 +1,62 @@
+import Foundation
+
+/// `i18n upgrade`: turns the whole-file `source_hash` of translations made before block tracking
+/// into `source_blocks`, once. A hash equal to the current English file's needs nothing else; an
+/// older one is looked up in the repository's history, so an outdated translation stays outdated
+/// with exactly the blocks that changed since.
+public struct TranslationUpgrade {
+    /// What happened to one translation.
+    public enum Result: Sendable, Equatable {
+        case upgraded(path: String, fromHistory: Bool)
+        case notFound(path: String)
+    }
+
+    private let content: URL
+    private let workingDirectory: URL
+
+    /// Creates an upgrade of the translations in `content`.
+    public init(content: URL, workingDirectory: URL) {
+        self.content = content.standardizedFileURL
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Upgrades every translation that still records a `source_hash`.
+    public func run() -> [Result] {
+        let source = TranslationFile.sourceLanguage(in: content)
+        var results: [Result] = []
+        let languages = ((try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []).sorted().filter { $0 != source }
+        for language in languages {
+            let tree = content.appendingPathComponent(language)
+            guard let walker = FileManager.default.enumerator(atPath: tree.path) else { continue }
+            let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()
+            for relative in files {
+                let url = tree.appendingPathComponent(relative)
+                let shown = TranslationFile.display(url, from: workingDirectory)
+                guard let file = try? TranslationFile.locate(url.path, workingDirectory: workingDirectory, content: content),
+                    let translation = file.parseTranslation().page, translation.sourceBlocks == nil,
+                    let hash = translation.sourceHash?.value, let english = file.parseSource().page
+                else { continue }
+                var units = hash == english.file.hash ? english.units : nil
+                let fromHistory = units == nil
+                if units == nil, let version = EnglishHistory(file: file.sourceURL).first(where: { SHA256.hex($0.bytes) == hash }) {
+                    let text = FileReader.normalizeLineEnds(String(decoding: version.bytes, as: UTF8.self))
+                    units = TranslationFile.parse(
+                        text: text, hash: hash, path: file.sourceURL.path, language: source, relativePath: file.relativePath)?.units
+                }
+                guard let units, let text = try? String(contentsOf: url, encoding: .utf8), var editor = FrontMatterEditor(text) else {
+                    results.append(.notFound(path: shown))
+                    continue
+                }
+                editor.remove("source_hash")
+                editor.set("source_blocks", TranslationUnits.record(units))
+                editor.set("translation_hash", TranslationMarker.hash(of: translation))
+                guard (try? Data(editor.text.utf8).write(to: url, options: .atomic)) != nil else {
+                    results.append(.notFound(path: shown))
+                    continue
+                }
+                results.append(.upgraded(path: shown, fromHistory: fromHistory))
+            }
+        }
+        return results
+    }
+}

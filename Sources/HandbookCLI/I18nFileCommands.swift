@@ -1,0 +1,139 @@
+import Foundation
+import Handbook
+
+/// `handbook i18n diff`, `mark-current` and `upgrade`: the commands that work on translation files.
+struct I18nFileCommands {
+    let options: FolderOptions
+    let workingDirectory: URL
+
+    private var content: URL? {
+        options.contentGiven ? ProjectPaths(root: workingDirectory, content: options.content).content : nil
+    }
+
+    func markCurrent<Out: TextOutputStream, Err: TextOutputStream>(
+        _ files: [String], force: Bool, blocks: [Int], stdout: inout Out, stderr: inout Err
+    ) -> Int32 {
+        var failed = false
+        for path in files {
+            do throws(TranslationFile.Failure) {
+                let file = try TranslationFile.locate(path, workingDirectory: workingDirectory, content: content)
+                let outcome = try TranslationMarker().markCurrent(file, force: force, blocks: blocks)
+                if blocks.isEmpty {
+                    stdout.write("\(path): marked current (\(outcome.marked) stale block(s) recorded as revised)\n")
+                } else {
+                    stdout.write("\(path): marked \(outcome.marked) block(s) current; \(outcome.stale) still stale\n")
+                }
+            } catch {
+                stderr.write("\(error.path): error: \(error.message)\n")
+                failed = true
+            }
+        }
+        return failed ? 1 : 0
+    }
+
+    func diff<Out: TextOutputStream, Err: TextOutputStream>(
+        _ files: [String], json: Bool, color: Bool, stdout: inout Out, stderr: inout Err
+    ) -> Int32 {
+        var diffs: [TranslationDiff] = []
+        var failed = false
+        for path in files {
+            do throws(TranslationFile.Failure) {
+                let file = try TranslationFile.locate(path, workingDirectory: workingDirectory, content: content)
+                let source = ProjectPaths(root: workingDirectory).display(file.sourceURL)
+                diffs.append(try TranslationDiff.of(file, sourcePath: source))
+            } catch {
+                stderr.write("\(error.path): error: \(error.message)\n")
+                failed = true
+            }
+        }
+        stdout.write(json ? TranslationDiffFormat.json(diffs) : TranslationDiffFormat.text(diffs, color: color))
+        return failed ? 1 : 0
+    }
+
+    func upgrade<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
+        let folder = ProjectPaths(root: workingDirectory, content: options.content).content
+        let results = TranslationUpgrade(content: folder, workingDirectory: workingDirectory).run()
+        var missing = 0
+        for result in results {
+            switch result {
+            case .upgraded(let path, let fromHistory):
+                stdout.write("\(path): upgraded to block tracking\(fromHistory ? " (its English found in the history)" : "")\n")
+            case .notFound(let path):
+                stderr.write("\(path): error: the English this translation was made from is not in the history; review it and run i18n mark-current\n")
+                missing += 1
+            }
+        }
+        stdout.write("\(results.count - missing) translation(s) upgraded\n")
+        return missing > 0 ? 1 : 0
+    }
+}
+
+/// How `i18n diff` prints: a readable diff for the terminal, coloured only on one, or JSON.
+enum TranslationDiffFormat {
+    static func text(_ diffs: [TranslationDiff], color: Bool) -> String {
+        let (red, green, dim, reset) = color ? ("\u{1B}[31m", "\u{1B}[32m", "\u{1B}[2m", "\u{1B}[0m") : ("", "", "", "")
+        var out = ""
+        for diff in diffs {
+            guard diff.tracked else {
+                out += "\(diff.path): records no English version it follows; every block of \(diff.sourcePath) is listed as current English\n"
+                for change in diff.changes { out += "  \(change.number). \(change.place) (\(change.block))\n    \(green)+ \(change.new ?? "")\(reset)\n" }
+                continue
+            }
+            guard !diff.changes.isEmpty else {
+                out += "\(diff.path): follows the current English (\(diff.sourcePath)); nothing to revise\n"
+                continue
+            }
+            let since = diff.baseline.map { "since \($0.commit.prefix(10)) (\($0.date))" } ?? "since it was last marked current"
+            out += "\(diff.path): \(diff.changes.count) English block(s) changed \(since)\n"
+            if diff.baseline == nil {
+                out += "  note: the English it was made from is not in the repository's history, so only the current English is shown\n"
+            }
+            for change in diff.changes {
+                let at = change.line > 0 ? "\(diff.sourcePath):\(change.line)" : diff.sourcePath
+                out += "\n  \(change.number). \(change.kind) \(change.block) in \(change.place) (\(at))\n"
+                if let old = change.old { out += "    \(red)- \(old)\(reset)\n" }
+                if let new = change.new { out += "    \(green)+ \(new)\(reset)\n" }
+                if let own = change.translation { out += "    \(dim)= \(own)\(reset)\n" }
+            }
+        }
+        return out
+    }
+
+    static func json(_ diffs: [TranslationDiff]) -> String {
+        func quote(_ text: String?) -> String {
+            guard let text else { return "null" }
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                }
+            }
+            return out + "\""
+        }
+        let files = diffs.map { diff -> String in
+            let changes = diff.changes.map { change in
+                """
+                      {"number": \(change.number), "kind": \(quote(change.kind)), "block": \(quote(change.block)), \
+                "place": \(quote(change.place)), "line": \(change.line), "old": \(quote(change.old)), \
+                "new": \(quote(change.new)), "translation": \(quote(change.translation))}
+                """
+            }
+            let baseline = diff.baseline.map { "{\"commit\": \(quote($0.commit)), \"date\": \(quote($0.date))}" } ?? "null"
+            return """
+                  {
+                    "path": \(quote(diff.path)),
+                    "source": \(quote(diff.sourcePath)),
+                    "tracked": \(diff.tracked),
+                    "baseline": \(baseline),
+                    "changes": [\(changes.isEmpty ? "" : "\n" + changes.joined(separator: ",\n") + "\n    ")]
+                  }
+                """
+        }
+        return "{\n  \"translations\": [\n" + files.joined(separator: ",\n") + "\n  ]\n}\n"
+    }
+}
