@@ -112,7 +112,8 @@ private extension PageParser {
                 used[anchor] = 1
             }
             node.anchor = anchor
-            headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
+            headings.append(
+                Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start), isExplicit: explicit != nil))
         }
         return headings
     }

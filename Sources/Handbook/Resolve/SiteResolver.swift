@@ -70,6 +70,15 @@ public struct SiteResolver {
                 found.joined().forEach(diagnostics.report)
             }
         }
+        let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
+            pages.sorted { $0.key < $1.key }.compactMap { key, page in sourcePages[key].map { (page, $0) } }
+        }
+        let parity = Parallel.map(pairs.count) { index -> [Diagnostic] in
+            let own = DiagnosticEngine()
+            TranslationParityChecker(diagnostics: own).check(pairs[index].0, source: pairs[index].1)
+            return own.diagnostics
+        }
+        parity.joined().forEach(diagnostics.report)
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         for language in config.languages {
             pagesByLanguage[language.code] = catalog.keys.map { key in
