@@ -20,7 +20,7 @@ public enum Command: Equatable, Sendable {
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool)
-    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [Int] = [])
+    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [])
     case i18nDiff(FolderOptions, paths: [String], json: Bool)
     case i18nUpgrade(FolderOptions)
 }
@@ -94,13 +94,7 @@ public enum Arguments {
             guard !files.isEmpty else {
                 throw UsageError(message: "name the translations to mark, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
             }
-            var numbers: [Int] = []
-            for block in extra.blocks {
-                guard let number = Int(block), number > 0 else {
-                    throw UsageError(message: "'--block' takes the number i18n diff gives a changed block, not '\(block)'", suggestion: nil)
-                }
-                numbers.append(number)
-            }
+            let numbers = extra.blocks
             if !numbers.isEmpty && files.count > 1 {
                 throw UsageError(message: "'--block' marks blocks of one translation; name one file", suggestion: nil)
             }

@@ -11,7 +11,7 @@ struct I18nFileCommands {
     }
 
     func markCurrent<Out: TextOutputStream, Err: TextOutputStream>(
-        _ files: [String], force: Bool, blocks: [Int], stdout: inout Out, stderr: inout Err
+        _ files: [String], force: Bool, blocks: [String], stdout: inout Out, stderr: inout Err
     ) -> Int32 {
         var failed = false
         for path in files {

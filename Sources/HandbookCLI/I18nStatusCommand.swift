@@ -17,7 +17,9 @@ struct I18nStatusCommand {
         }
         let reports = TranslationStatus(site: site).reports
         stdout.write(json ? I18nStatusCommand.json(reports) : I18nStatusCommand.text(reports))
-        let incomplete = reports.contains { !$0.outdated.isEmpty || !$0.missing.isEmpty || !$0.missingStrings.isEmpty }
+        let incomplete = reports.contains {
+            !$0.outdated.isEmpty || !$0.missing.isEmpty || !$0.missingStrings.isEmpty || !$0.outdatedStrings.isEmpty
+        }
         return strict && incomplete ? 1 : 0
     }
 
@@ -27,9 +29,15 @@ struct I18nStatusCommand {
             let total = report.translated.count + report.outdated.count + report.missing.count
             out += "\(report.language): \(report.translated.count)/\(total) pages current (\(report.percent) %), "
             out += "\(report.outdated.count) outdated, \(report.missing.count) missing; "
-            out += "\(report.stringCount - report.missingStrings.count)/\(report.stringCount) strings\n"
-            for key in report.outdated { out += "  outdated: \(key)\n" }
+            let current = report.stringCount - report.missingStrings.count - report.outdatedStrings.count
+            out += "\(current)/\(report.stringCount) strings current"
+            out += report.outdatedStrings.isEmpty ? "\n" : ", \(report.outdatedStrings.count) outdated\n"
+            for key in report.outdated {
+                let count = report.changedBlocks[key] ?? 0
+                out += "  outdated: \(key) (\(count) changed block\(count == 1 ? "" : "s"); see i18n diff)\n"
+            }
             for key in report.missing { out += "  missing: \(key)\n" }
+            for key in report.outdatedStrings { out += "  outdated string: \(key)\n" }
             for key in report.missingStrings { out += "  missing string: \(key)\n" }
         }
         return out
@@ -44,7 +52,9 @@ struct I18nStatusCommand {
                 "translated": \(list(report.translated.map(\.description))),
                 "outdated": \(list(report.outdated.map(\.description))),
                 "missing": \(list(report.missing.map(\.description))),
+                "changed_blocks": {\(report.outdated.map { "\"\($0)\": \(report.changedBlocks[$0] ?? 0)" }.joined(separator: ", "))},
                 "missing_strings": \(list(report.missingStrings)),
+                "outdated_strings": \(list(report.outdatedStrings)),
                 "strings": \(report.stringCount)
               }
             """

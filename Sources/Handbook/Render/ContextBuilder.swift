@@ -245,7 +245,7 @@ extension ContextBuilder {
                     "number": .string(String((PageParser.principles.firstIndex(of: principle) ?? 0) + 1)),
                     "title": .string(strings.text("principle_\(principle)")),
                     "description": .string(strings.text("principle_\(principle)_description")),
-                    "count": .string(strings.text("practice_count", ["count": String(practices.count)])),
+                    "count": .string(strings.text("practice_count", count: practices.count)),
                     "categories": .array(categories),
                 ])
             })

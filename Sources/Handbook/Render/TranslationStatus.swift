@@ -14,6 +14,10 @@ public struct TranslationStatus {
         public var translated: [PageKey], outdated: [PageKey], missing: [PageKey]
         /// UI strings that fall back to the source language.
         public var missingStrings: [String]
+        /// UI strings whose English changed since they were translated.
+        public var outdatedStrings: [String] = []
+        /// For each outdated page, how many English blocks changed or went since it was marked current.
+        public var changedBlocks: [PageKey: Int] = [:]
         /// How many UI strings exist.
         public var stringCount: Int
 
@@ -34,12 +38,17 @@ public struct TranslationStatus {
         site.config.languages.map { language in
             let pages = site.pages[language.code] ?? []
             let strings = site.strings[language.code]
-            return Report(
+            var report = Report(
                 language: language.code,
                 translated: pages.filter { $0.state == .translated || $0.state == .source }.map(\.key),
                 outdated: pages.filter { $0.state == .outdated }.map(\.key),
                 missing: pages.filter { $0.state == .missing }.map(\.key),
                 missingStrings: strings?.missingKeys ?? [], stringCount: strings?.values.count ?? 0)
+            report.outdatedStrings = strings?.outdatedKeys ?? []
+            for page in pages where page.state == .outdated {
+                report.changedBlocks[page.key] = page.changes.map { $0.unknown ? $0.changed.count : $0.changed.count + $0.removed } ?? 0
+            }
+            return report
         }
     }
 

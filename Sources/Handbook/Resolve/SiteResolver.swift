@@ -41,7 +41,7 @@ public struct SiteResolver {
         let catalog = Catalog(pages: sourcePages, unparsed: unparsed)
         let practices = resolvePractices(catalog)
         let sections = resolveSections(catalog)
-        let strings = resolveStrings(content, config: config)
+        let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config)
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
             let terms = checker.read(glossary, languages: config.languages.map(\.code))
@@ -241,36 +241,6 @@ private extension SiteResolver {
         let position = Dictionary(uniqueKeysWithValues: infos.enumerated().map { ($1.number, $0) })
         for info in infos { if let parent = info.parent, let index = position[parent] { infos[index].children.append(info.number) } }
         return infos
-    }
-
-    func resolveStrings(_ content: LoadedContent, config: SiteConfig) -> [String: UIStrings] {
-        let reader = UIStringsReader(diagnostics: diagnostics)
-        let sourceCode = config.sourceLanguage.code
-        guard let sourceFile = content.strings[sourceCode] else {
-            diagnostics.error(
-                "missing-strings", "the source language has no strings.yaml",
-                at: SourceLocation(path: "content/\(sourceCode)/strings.yaml"))
-            return [:]
-        }
-        let source = reader.read(sourceFile)
-        var out: [String: UIStrings] = [:]
-        for language in config.languages {
-            let own = language.code == sourceCode ? source : content.strings[language.code].map(reader.read) ?? [:]
-            for (key, value) in own where source[key] == nil {
-                diagnostics.warning(
-                    "unknown-string", "string \"\(key)\" is not in the English strings.yaml and is never used", at: value.location)
-            }
-            var values: [String: String] = [:]
-            var missing: [String] = []
-            for (key, value) in source {
-                if let translated = own[key] { values[key] = translated.value } else {
-                    values[key] = value.value
-                    missing.append(key)
-                }
-            }
-            out[language.code] = UIStrings(values: values, missingKeys: missing.sorted())
-        }
-        return out
     }
 
     func publish(_ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String) -> ResolvedPage {

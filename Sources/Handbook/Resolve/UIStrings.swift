@@ -1,10 +1,16 @@
 /// The interface text of one language (`strings.yaml`): "Skip to main content", "Search", …,
 /// with the source language's text standing in for any key a translation lacks.
 public struct UIStrings: Sendable {
-    /// Text by key.
+    /// Text by key (a counted string's `other` form).
     public var values: [String: String]
+    /// Counted strings' forms by CLDR category (`one`, `other`, …).
+    public var plurals: [String: [String: String]] = [:]
+    /// Which form a count takes in this language.
+    public var rule = PluralRule(language: "en")
     /// Keys that fell back to the source language.
     public var missingKeys: [String]
+    /// Keys whose English changed since they were translated.
+    public var outdatedKeys: [String] = []
 
     /// Creates a table.
     public init(values: [String: String], missingKeys: [String] = []) {
@@ -14,38 +20,21 @@ public struct UIStrings: Sendable {
 
     /// The text for `key`, with `{name}` placeholders filled from `arguments`.
     public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-        var value = values[key] ?? key
+        fill(values[key] ?? key, arguments)
+    }
+
+    /// The form of `key` for `count` items, with `{count}` and the other placeholders filled.
+    public func text(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
+        let forms = plurals[key]
+        let value = forms?[rule.category(for: count)] ?? forms?["other"] ?? values[key] ?? key
+        return fill(value, arguments.merging(["count": String(count)]) { a, _ in a })
+    }
+
+    private func fill(_ text: String, _ arguments: [String: String]) -> String {
+        var value = text
         for (name, replacement) in arguments {
             value = value.replacingOccurrences(of: "{\(name)}", with: replacement)
         }
         return value
-    }
-}
-
-/// Reads `strings.yaml` files: a flat mapping of keys to text.
-struct UIStringsReader {
-    let diagnostics: DiagnosticEngine
-
-    func read(_ file: SourceFile) -> [String: Located<String>] {
-        guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [:] }
-        let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-        var out: [String: Located<String>] = [:]
-        for pair in fields.pairs {
-            guard case .scalar(let key, _) = pair.key.value else { continue }
-            guard case .scalar(let text, _) = pair.value.value else {
-                diagnostics.error(
-                    "front-matter-type", "the string \"\(key)\" must be text, found \(pair.value.shapeName)",
-                    at: fields.location(pair.value))
-                continue
-            }
-            if let first = out[key] {
-                diagnostics.error(
-                    "duplicate-key", "key \"\(key)\" appears twice", at: fields.location(pair.key),
-                    notes: [Diagnostic.Note("first defined here", at: first.location)])
-                continue
-            }
-            out[key] = Located(text, at: fields.location(pair.value))
-        }
-        return out
     }
 }

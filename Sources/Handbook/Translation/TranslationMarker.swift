@@ -19,9 +19,18 @@ public struct TranslationMarker {
     /// Creates a marker.
     public init() {}
 
-    /// Marks `file` current: the whole page, or only the changes numbered in `blocks` (1-based).
+    /// Marks `file` current: the whole page, or only the changes numbered in `blocks` (1-based, as
+    /// `i18n diff` numbers them); for a `strings.yaml`, `blocks` names string keys.
     @discardableResult
-    public func markCurrent(_ file: TranslationFile, force: Bool = false, blocks: [Int] = []) throws(TranslationFile.Failure) -> Outcome {
+    public func markCurrent(_ file: TranslationFile, force: Bool = false, blocks names: [String] = []) throws(TranslationFile.Failure) -> Outcome {
+        if file.relativePath == "strings.yaml" { return try StringsMarker(file: file).mark(force: force, keys: names) }
+        var blocks: [Int] = []
+        for name in names {
+            guard let number = Int(name), number > 0 else {
+                throw file.failure("--block takes the number i18n diff gives a changed block, not \"\(name)\"")
+            }
+            blocks.append(number)
+        }
         guard let source = file.parseSource().page else { throw file.failure("the English source has errors; run handbook check") }
         guard let translation = file.parseTranslation().page else { throw file.failure("the translation has errors; run handbook check") }
         let changes = TranslationChanges.of(translation, source: source)

@@ -29,6 +29,7 @@ public struct TranslationUpgrade {
             let tree = content.appendingPathComponent(language)
             guard let walker = FileManager.default.enumerator(atPath: tree.path) else { continue }
             let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()
+            if let strings = upgradeStrings(in: tree) { results.append(strings) }
             for relative in files {
                 let url = tree.appendingPathComponent(relative)
                 let shown = TranslationFile.display(url, from: workingDirectory)
@@ -58,5 +59,22 @@ public struct TranslationUpgrade {
             }
         }
         return results
+    }
+
+    /// A `strings.yaml` without `_sources` was made before strings were tracked: its strings count
+    /// as current, as they did, and are recorded so.
+    private func upgradeStrings(in tree: URL) -> Result? {
+        let url = tree.appendingPathComponent("strings.yaml")
+        guard let text = try? String(contentsOf: url, encoding: .utf8),
+            !text.split(separator: "\n").contains(where: { $0.hasPrefix(UIStringsReader.sourcesKey + ":") }),
+            let file = try? TranslationFile.locate(url.path, workingDirectory: workingDirectory, content: content)
+        else { return nil }
+        let shown = TranslationFile.display(url, from: workingDirectory)
+        do {
+            _ = try StringsMarker(file: file).mark(force: true, keys: [])
+            return .upgraded(path: shown, fromHistory: false)
+        } catch {
+            return .notFound(path: shown)
+        }
     }
 }
