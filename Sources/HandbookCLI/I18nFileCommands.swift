@@ -19,7 +19,8 @@ struct I18nFileCommands {
                 let file = try TranslationFile.locate(path, workingDirectory: workingDirectory, content: content)
                 let outcome = try TranslationMarker().markCurrent(file, force: force, blocks: blocks)
                 if blocks.isEmpty {
-                    stdout.write("\(path): marked current (\(outcome.marked) stale block(s) recorded as revised)\n")
+                    let what = path.hasSuffix("strings.yaml") ? "string(s)" : "stale block(s)"
+                    stdout.write("\(path): marked current (\(outcome.marked) \(what) recorded as revised)\n")
                 } else {
                     stdout.write("\(path): marked \(outcome.marked) block(s) current; \(outcome.stale) still stale\n")
                 }

@@ -31,6 +31,9 @@ public struct MarkdownNode: Sendable, Equatable {
         case strikethrough
         case link(url: String, title: String)
         case image(url: String, title: String)
+        /// A run of text in another language than the page's: only made by callers; rendered as
+        /// `<span lang="…">`, so screen readers switch voice (WCAG 3.1.2 Language of Parts).
+        case span(lang: String)
     }
 
     /// The node's kind.

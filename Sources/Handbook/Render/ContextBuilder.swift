@@ -34,6 +34,7 @@ struct ContextBuilder {
         var context = common.base(
             path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
             state: page.state, breadcrumbs: breadcrumbs(page.key))
+        if page.state == .outdated, let changes = page.changes { context["notice_changes"] = changedParts(changes, of: page) }
         context["body"] = .string(body.render(page.body))
         context["summary"] = .string(page.summary)
         context["referenced_by"] = list(page.referencedBy, from: page.outputPath)
@@ -48,6 +49,39 @@ struct ContextBuilder {
             break
         }
         return context
+    }
+
+    /// The parts of an outdated translation whose English changed, named in the reader's language
+    /// where the translation has them (a heading with the same anchor), and a link to the English page.
+    func changedParts(_ changes: TranslationChanges, of page: ResolvedPage) -> MustacheValue {
+        let source = site.config.sourceLanguage.code
+        let own = Dictionary(page.headings.map { ($0.anchor, $0.text) }) { first, _ in first }
+        var seen = Set<String>()
+        var items: [MustacheValue] = []
+        for unit in changes.changed {
+            let (text, lang): (String, String?)
+            switch unit.kind {
+            case .title: (text, lang) = (strings.text("changed_part_title"), nil)
+            case .summary: (text, lang) = (strings.text("changed_part_summary"), nil)
+            case .adoption: (text, lang) = (strings.text("adoption_label"), nil)
+            case .description, .function: (text, lang) = (strings.text("program_details"), nil)
+            default:
+                if let heading = unit.heading {
+                    (text, lang) = own[heading.anchor].map { ($0, nil) } ?? (heading.text, source)
+                } else {
+                    (text, lang) = (strings.text("changed_part_introduction"), nil)
+                }
+            }
+            guard seen.insert(text).inserted else { continue }
+            items.append(.object(["text": .string(text), "lang": lang.map { .string($0) } ?? .bool(false)]))
+        }
+        return .object([
+            "label": .string(strings.text(items.isEmpty ? "notice_changed_removed" : "notice_changed_parts")),
+            "parts": items.isEmpty ? .null : .object(["items": .array(items)]),
+            "href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: page.key, in: source))),
+            "hreflang": .string(source),
+            "link": .string(strings.text("notice_read_english")),
+        ])
     }
 
     /// "2.10 Provide adjustable time control", "7.3.6.5 Register", "About this handbook".

@@ -61,6 +61,7 @@ public struct TranslationStatus {
                         .object([
                             "label": .string(key.description),
                             "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: report.language))),
+                            "changed": report.changedBlocks[key].map { .string(strings.text("status_changed_blocks", count: $0)) } ?? .bool(false),
                         ])
                     })])
                 }
@@ -73,6 +74,8 @@ public struct TranslationStatus {
                     "strings_missing_count": .string(String(report.missingStrings.count)),
                     "strings_count": .string(String(report.stringCount)),
                     "outdated": keys(report.outdated), "missing": keys(report.missing),
+                    "outdated_strings": report.outdatedStrings.isEmpty
+                        ? .null : .object(["items": .array(report.outdatedStrings.map { .string($0) })]),
                     "is_source": .bool(language.code == site.config.sourceLanguage.code),
                 ])
             })

@@ -254,9 +254,13 @@ private extension SiteResolver {
         } else {
             state = .missing
         }
+        var body = page.body
+        if translation != nil, LanguageOfParts.needsMarking(language) {
+            LanguageOfParts.mark(&body, as: source.file.language)
+        }
         var published = ResolvedPage(
             key: key, language: language, contentLanguage: page.file.language, state: state, title: page.title,
-            summary: page.summary, body: page.body, headings: page.headings, source: page,
+            summary: page.summary, body: body, headings: page.headings, source: page,
             outputPath: OutputLayout.path(of: key, in: language), referencedBy: [])
         published.changes = changes
         return published
