@@ -30,7 +30,7 @@ final class I18nCommandTests: XCTestCase {
     func testMarkCurrentTurnsAnOutdatedTranslationCurrent() {
         let project = project()
         let before = CommandRun.handbook(["i18n", "status"], in: project.root).stdout
-        XCTAssertTrue(before.contains("  outdated: bp:2.10\n"), before)
+        XCTAssertTrue(before.contains("  outdated: bp:2.10 ("), before)
         let mark = CommandRun.handbook(["i18n", "mark-current", "content/zh-Hant/practices/2.10.md"], in: project.root)
         XCTAssertEqual(mark.exitCode, 0, mark.stderr)
         let after = CommandRun.handbook(["i18n", "status"], in: project.root).stdout

@@ -112,8 +112,7 @@ private extension PageParser {
                 used[anchor] = 1
             }
             node.anchor = anchor
-            headings.append(
-                Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start), isExplicit: explicit != nil))
+            headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
         }
         return headings
     }

@@ -49,8 +49,6 @@ public struct Heading: Sendable, Hashable {
     public var anchor: String
     /// Where it is.
     public var location: SourceLocation
-    /// Whether the author gave the anchor (`{#name}`), which translations must then keep.
-    public var isExplicit = false
 }
 
 /// A practice's own front matter.

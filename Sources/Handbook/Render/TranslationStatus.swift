@@ -46,7 +46,7 @@ public struct TranslationStatus {
                 missingStrings: strings?.missingKeys ?? [], stringCount: strings?.values.count ?? 0)
             report.outdatedStrings = strings?.outdatedKeys ?? []
             for page in pages where page.state == .outdated {
-                report.changedBlocks[page.key] = page.changes.map { $0.unknown ? $0.changed.count : $0.changed.count + $0.removed } ?? 0
+                report.changedBlocks[page.key] = page.changes?.count ?? 0
             }
             return report
         }

@@ -8,6 +8,9 @@ public struct TranslationChanges: Sendable, Equatable {
     public var removed: Int
     /// Whether the record was made before block tracking, so which blocks changed is unknown.
     public var unknown: Bool = false
+    /// How many blocks were changed, added or removed, as `i18n diff` lists them (a changed block
+    /// counts once, not as one removed and one added).
+    public var count: Int = 0
 
     /// Whether the translation follows the current English.
     public var isEmpty: Bool { changed.isEmpty && removed == 0 && !unknown }
@@ -22,7 +25,12 @@ public struct TranslationChanges: Sendable, Equatable {
             let key = Substring(unit.fingerprint)
             if let count = remaining[key], count > 0 { remaining[key] = count - 1 } else { changed.append(unit) }
         }
-        return TranslationChanges(changed: changed, removed: remaining.values.reduce(0, +))
+        var changes = TranslationChanges(changed: changed, removed: remaining.values.reduce(0, +))
+        if !changes.isEmpty {
+            changes.count = BlockAlignment.align(old: recorded, new: current.map { Substring($0.fingerprint) })
+                .filter { if case .same = $0 { false } else { true } }.count
+        }
+        return changes
     }
 
     /// The changes of `translation` against its English `source`; a legacy `source_hash` equal to
@@ -32,7 +40,7 @@ public struct TranslationChanges: Sendable, Equatable {
             return between(recorded: record.value.split(separator: " "), current: source.units)
         }
         if translation.sourceHash?.value == source.file.hash { return TranslationChanges(changed: [], removed: 0) }
-        return TranslationChanges(changed: source.units, removed: 0, unknown: true)
+        return TranslationChanges(changed: source.units, removed: 0, unknown: true, count: source.units.count)
     }
 
     /// The distinct headings the changed blocks stand under, in order, for the page's notice.

@@ -3,7 +3,9 @@ import Markdown
 /// Checks that a translation says what its English says about structure: the anchors that links
 /// point at, the relations between pages, the cross-reference targets and the code.
 ///
-/// - error `missing-anchor`: an explicit `{#name}` of the English heading is not in the translation;
+/// - error `missing-anchor`: the anchor of an English heading (`who-it-helps`, made from its text or
+///   given as `{#name}`) is not the anchor of any heading of the translation, so links into the
+///   page would break in this language;
 /// - error `translation-relation`: a relation or classification in the front matter (`sections`,
 ///   `practices`, `related`, `parent`, `principle`, `category`, `platform`, the related sections of
 ///   program details) differs from the English. Translations may leave these out (they inherit the
@@ -26,10 +28,13 @@ struct TranslationParityChecker {
 private extension TranslationParityChecker {
     func checkAnchors(_ translation: ParsedPage, source: ParsedPage) {
         let own = Set(translation.headings.map(\.anchor))
-        for heading in source.headings where heading.isExplicit && !own.contains(heading.anchor) {
+        let parallel = translation.headings.count == source.headings.count
+        for (index, heading) in source.headings.enumerated() where !own.contains(heading.anchor) {
+            // With as many headings as the English, the one at the same place is the one that lost it.
+            let location = parallel ? translation.headings[index].location : SourceLocation(path: translation.file.path, line: 1, column: 1)
             diagnostics.error(
-                "missing-anchor", "the English heading \"\(heading.text)\" has the anchor {#\(heading.anchor)}, which this translation lacks",
-                at: SourceLocation(path: translation.file.path, line: 1, column: 1),
+                "missing-anchor", "the English heading \"\(heading.text)\" has the anchor #\(heading.anchor), which no heading of this translation has",
+                at: location,
                 notes: [
                     Diagnostic.Note("links to #\(heading.anchor) would break in this language", at: heading.location),
                     Diagnostic.Note("end the translated heading with {#\(heading.anchor)}"),

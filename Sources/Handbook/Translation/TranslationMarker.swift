@@ -35,14 +35,17 @@ public struct TranslationMarker {
         guard let translation = file.parseTranslation().page else { throw file.failure("the translation has errors; run handbook check") }
         let changes = TranslationChanges.of(translation, source: source)
         let ownHash = Self.hash(of: translation)
+        if let wrong = blocks.first(where: { $0 > changes.count }) {
+            throw file.failure("there is no changed block \(wrong); i18n diff numbers them 1 to \(changes.count)")
+        }
         if !changes.isEmpty, !force, translation.translationHash?.value == ownHash {
             let places = changes.places.prefix(5).joined(separator: ", ")
             throw file.failure(
                 "the translation has not changed since it was last marked current, but the English has: "
-                    + "\(changes.changed.count) block(s) are stale (\(places)); revise them, or use --force")
+                    + "\(changes.count) block(s) are stale (\(places)); revise them, or use --force")
         }
         let record: String
-        var outcome = Outcome(marked: changes.changed.count + changes.removed, stale: 0)
+        var outcome = Outcome(marked: changes.count, stale: 0)
         if blocks.isEmpty {
             record = TranslationUnits.record(source.units)
         } else {
@@ -66,9 +69,6 @@ public struct TranslationMarker {
                 case .same: break
                 }
                 if !selected { outcome.stale += 1 }
-            }
-            if let wrong = blocks.first(where: { $0 < 1 || $0 > number }) {
-                throw file.failure("there is no changed block \(wrong); i18n diff numbers them 1 to \(number)")
             }
             outcome.marked = blocks.count
             record = kept.joined(separator: " ")
