@@ -19,7 +19,7 @@ public enum Command: Equatable, Sendable {
     case build(FolderOptions, timings: Bool = false)
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
-    case i18nStatus(FolderOptions, json: Bool, strict: Bool)
+    case i18nStatus(FolderOptions, json: Bool, strict: Bool, strings: Bool = false)
     case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [])
     case i18nDiff(FolderOptions, paths: [String], json: Bool)
     case i18nUpgrade(FolderOptions)
@@ -76,8 +76,8 @@ public enum Arguments {
         let rest = Array(words.dropFirst())
         switch sub {
         case "status":
-            let (folders, flags) = try options(rest, allowed: ["--content", "--templates"], flags: ["--json", "--strict"])
-            return .i18nStatus(folders, json: flags.contains("--json"), strict: flags.contains("--strict"))
+            let (folders, flags) = try options(rest, allowed: ["--content", "--templates"], flags: ["--json", "--strict", "--strings"])
+            return .i18nStatus(folders, json: flags.contains("--json"), strict: flags.contains("--strict"), strings: flags.contains("--strings"))
         case "upgrade":
             let (folders, _) = try options(rest, allowed: ["--content"], flags: [])
             return .i18nUpgrade(folders)

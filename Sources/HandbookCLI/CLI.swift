@@ -42,8 +42,8 @@ public enum CLI {
         case .check(let options, let timings):
             return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings)
                 .run(write: false, stdout: &stdout, stderr: &stderr)
-        case .i18nStatus(let options, let json, let strict):
-            return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict)
+        case .i18nStatus(let options, let json, let strict, let strings):
+            return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict, strings: strings)
                 .run(stdout: &stdout, stderr: &stderr)
         case .i18nMarkCurrent(let options, let files, let force, let blocks):
             return I18nFileCommands(options: options, workingDirectory: workingDirectory)

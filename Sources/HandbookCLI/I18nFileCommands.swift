@@ -101,40 +101,20 @@ enum TranslationDiffFormat {
     }
 
     static func json(_ diffs: [TranslationDiff]) -> String {
-        func quote(_ text: String?) -> String {
-            guard let text else { return "null" }
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let files = diffs.map { diff -> JSONValue in
+            .object([
+                ("path", .string(diff.path)), ("source", .string(diff.sourcePath)), ("tracked", .bool(diff.tracked)),
+                ("baseline", diff.baseline.map { .object([("commit", .string($0.commit)), ("date", .string($0.date))]) } ?? .null),
+                ("changes", .array(diff.changes.map { change in
+                    .object([
+                        ("number", .number(change.number)), ("kind", .string(change.kind)), ("block", .string(change.block)),
+                        ("place", .string(change.place)), ("line", .number(change.line)), ("old", text(change.old)),
+                        ("new", text(change.new)), ("translation", text(change.translation)),
+                    ])
+                })),
+            ])
         }
-        let files = diffs.map { diff -> String in
-            let changes = diff.changes.map { change in
-                """
-                      {"number": \(change.number), "kind": \(quote(change.kind)), "block": \(quote(change.block)), \
-                "place": \(quote(change.place)), "line": \(change.line), "old": \(quote(change.old)), \
-                "new": \(quote(change.new)), "translation": \(quote(change.translation))}
-                """
-            }
-            let baseline = diff.baseline.map { "{\"commit\": \(quote($0.commit)), \"date\": \(quote($0.date))}" } ?? "null"
-            return """
-                  {
-                    "path": \(quote(diff.path)),
-                    "source": \(quote(diff.sourcePath)),
-                    "tracked": \(diff.tracked),
-                    "baseline": \(baseline),
-                    "changes": [\(changes.isEmpty ? "" : "\n" + changes.joined(separator: ",\n") + "\n    ")]
-                  }
-                """
-        }
-        return "{\n  \"translations\": [\n" + files.joined(separator: ",\n") + "\n  ]\n}\n"
+        return JSONValue.object([("translations", .array(files))]).serialized() + "\n"
     }
 }

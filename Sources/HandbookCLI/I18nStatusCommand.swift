@@ -7,6 +7,8 @@ struct I18nStatusCommand {
     let workingDirectory: URL
     let json: Bool
     let strict: Bool
+    /// Whether to list every UI string with its note for translators and each language's state.
+    var strings = false
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(root: workingDirectory, content: options.content, templates: options.templates)
@@ -16,7 +18,11 @@ struct I18nStatusCommand {
             return 1
         }
         let reports = TranslationStatus(site: site).reports
-        stdout.write(json ? I18nStatusCommand.json(reports) : I18nStatusCommand.text(reports))
+        if strings {
+            stdout.write(json ? I18nStatusCommand.stringsJSON(site) : I18nStatusCommand.stringsText(site))
+        } else {
+            stdout.write(json ? I18nStatusCommand.json(reports) : I18nStatusCommand.text(reports))
+        }
         let incomplete = reports.contains {
             !$0.outdated.isEmpty || !$0.missing.isEmpty || !$0.missingStrings.isEmpty || !$0.outdatedStrings.isEmpty
         }
@@ -41,6 +47,40 @@ struct I18nStatusCommand {
             for key in report.missingStrings { out += "  missing string: \(key)\n" }
         }
         return out
+    }
+
+    /// Each string: its English, the note for translators, and each translation with its state.
+    static func stringsText(_ site: ResolvedSite) -> String {
+        let source = site.config.sourceLanguage.code
+        guard let english = site.strings[source] else { return "" }
+        var out = ""
+        for key in english.values.keys.sorted() {
+            out += "\(key): \(english.values[key]!)\n"
+            out += "  note: \(english.notes[key] ?? "(none: add a comment line above the key in content/\(source)/strings.yaml)")\n"
+            for language in site.config.languages where language.code != source {
+                guard let own = site.strings[language.code] else { continue }
+                let state = own.missingKeys.contains(key) ? "missing" : own.outdatedKeys.contains(key) ? "outdated" : "current"
+                out += "  \(language.code) (\(state)): \(state == "missing" ? "" : own.values[key] ?? "")\n"
+            }
+        }
+        return out
+    }
+
+    static func stringsJSON(_ site: ResolvedSite) -> String {
+        let source = site.config.sourceLanguage.code
+        let english = site.strings[source] ?? UIStrings(values: [:])
+        let entries = english.values.keys.sorted().map { key -> JSONValue in
+            let languages = site.config.languages.filter { $0.code != source }.compactMap { language -> (String, JSONValue)? in
+                guard let own = site.strings[language.code] else { return nil }
+                let state = own.missingKeys.contains(key) ? "missing" : own.outdatedKeys.contains(key) ? "outdated" : "current"
+                return (language.code, .object([("state", .string(state)), ("text", state == "missing" ? .null : .string(own.values[key] ?? ""))]))
+            }
+            return .object([
+                ("key", .string(key)), ("english", .string(english.values[key]!)),
+                ("note", english.notes[key].map(JSONValue.string) ?? .null), ("translations", .object(languages)),
+            ])
+        }
+        return JSONValue.object([("strings", .array(entries))]).serialized() + "\n"
     }
 
     static func json(_ reports: [TranslationStatus.Report]) -> String {

@@ -57,7 +57,7 @@ struct DataExport {
 }
 
 /// A small JSON writer with ordered object keys (Foundation's encoder sorts or shuffles them).
-indirect enum JSONValue {
+public indirect enum JSONValue {
     case null
     case string(String)
     case number(Int)
@@ -65,7 +65,8 @@ indirect enum JSONValue {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    func serialized(indent: String) -> String {
+    /// The value as JSON text, nested values indented below `indent`.
+    public func serialized(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
         case .null: return "null"
@@ -85,7 +86,8 @@ indirect enum JSONValue {
         }
     }
 
-    static func quote(_ text: String) -> String {
+    /// `text` as a JSON string literal.
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

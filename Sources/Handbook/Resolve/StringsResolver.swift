@@ -5,7 +5,6 @@
 ///   with the nearest one), or lacks one the English always uses;
 /// - error `plural-form`: a form the language does not have (Chinese has `other` only), or a
 ///   counted string without `other`;
-/// - warning `string-description`: an English string without a note for translators;
 /// - a string whose English changed since it was marked current is outdated (`_sources`).
 struct StringsResolver {
     let diagnostics: DiagnosticEngine
@@ -20,14 +19,7 @@ struct StringsResolver {
             return [:]
         }
         let source = reader.read(sourceFile).entries
-        for (key, entry) in source.sorted(by: { $0.key < $1.key }) {
-            checkForms(entry, key: key, language: sourceCode)
-            if entry.description == nil {
-                diagnostics.warning(
-                    "string-description", "the string \"\(key)\" has no note for translators", at: entry.location,
-                    notes: [Diagnostic.Note("add a comment line above it: where it appears and what its placeholders mean")])
-            }
-        }
+        for (key, entry) in source.sorted(by: { $0.key < $1.key }) { checkForms(entry, key: key, language: sourceCode) }
         var out: [String: UIStrings] = [:]
         for language in config.languages {
             let file = language.code == sourceCode ? nil : content.strings[language.code]
@@ -56,6 +48,7 @@ struct StringsResolver {
                 strings.values[key] = entry.forms["other"]?.value ?? english.forms["other"]?.value ?? key
                 if english.isCounted || entry.isCounted { strings.plurals[key] = entry.forms.mapValues(\.value) }
             }
+            if language.code == sourceCode { strings.notes = source.compactMapValues(\.description) }
             strings.missingKeys = missing.sorted()
             strings.outdatedKeys = outdated.sorted()
             out[language.code] = strings

@@ -11,6 +11,8 @@ public struct UIStrings: Sendable {
     public var missingKeys: [String]
     /// Keys whose English changed since they were translated.
     public var outdatedKeys: [String] = []
+    /// The source language's notes for translators, by key (the comments above each string).
+    public var notes: [String: String] = [:]
 
     /// Creates a table.
     public init(values: [String: String], missingKeys: [String] = []) {

@@ -1,0 +1,80 @@
+import HandbookTestSupport
+import XCTest
+
+@testable import Handbook
+
+/// UI strings: counted forms by CLDR category, placeholders checked against the English, notes for
+/// translators read from comments, and each translated string tracked against its English.
+final class StringsResolverTests: XCTestCase {
+    private func resolve(_ english: String, _ chinese: String) -> ([String: UIStrings], [Diagnostic]) {
+        let project = TemporaryProject(files: """
+            -- content/site.yaml --
+            source_language: en
+            languages:
+              - code: en
+                name: English
+              - code: zh-Hans
+                name: 简体中文
+            -- content/en/strings.yaml --
+            \(english)
+            -- content/zh-Hans/strings.yaml --
+            \(chinese)
+            """, withRepositoryTemplates: false)
+        let engine = DiagnosticEngine()
+        let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()!
+        return (StringsResolver(diagnostics: engine).resolve(content, config: content.config), engine.diagnostics)
+    }
+
+    func testCountedStringsTakeTheFormOfTheirLanguage() {
+        let (strings, diagnostics) = resolve("practice_count:\n  one: \"{count} practice\"\n  other: \"{count} practices\"", "practice_count: \"{count} 项\"")
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(strings["en"]?.text("practice_count", count: 1), "1 practice")
+        XCTAssertEqual(strings["en"]?.text("practice_count", count: 33), "33 practices")
+        XCTAssertEqual(strings["zh-Hans"]?.text("practice_count", count: 1), "1 项")
+    }
+
+    func testAFormTheLanguageLacksIsAnError() {
+        let (_, diagnostics) = resolve("n:\n  one: \"{count} item\"\n  other: \"{count} items\"", "n:\n  one: \"{count} 项\"\n  other: \"{count} 项\"")
+        XCTAssertEqual(diagnostics.map(\.code), ["plural-form"])
+        XCTAssertEqual(diagnostics.first?.location.line, 2)
+        XCTAssertTrue(diagnostics.first?.message.contains("zh-Hans has no plural form \"one\"") ?? false, "\(diagnostics)")
+    }
+
+    func testPlaceholdersMustBeTheEnglishOnes() {
+        let (_, diagnostics) = resolve("label: \"Section {number} {title}\"", "label: \"第 {nubmer} 节 {title}\"")
+        XCTAssertEqual(diagnostics.map(\.code), ["placeholder", "placeholder"])
+        XCTAssertEqual(diagnostics.map(\.location.column), [8, 11], "the value, then the misspelt name after the quote: \(diagnostics)")
+        XCTAssertTrue(diagnostics[1].message.contains("(did you mean {number}?)"), diagnostics[1].message)
+    }
+
+    func testNotesAreTheCommentsAboveTheKeys() {
+        let (strings, _) = resolve("# The first link on every page.\n# Keep it short.\nskip_link: Skip\n\n# Not a note: a blank line follows.\n\nsearch: Search", "skip_link: 跳过")
+        XCTAssertEqual(strings["en"]?.notes, ["skip_link": "The first link on every page. Keep it short."])
+    }
+
+    func testATranslatedStringWhoseEnglishChangedIsOutdated() {
+        let english = "skip_link: Skip to the content\nsearch: Search"
+        let fingerprint = UIStringEntry(forms: ["other": Located("Skip to main content", at: SourceLocation(path: ""))], isCounted: false,
+                                        location: SourceLocation(path: ""), description: nil).fingerprint
+        let searchPrint = UIStringEntry(forms: ["other": Located("Search", at: SourceLocation(path: ""))], isCounted: false,
+                                        location: SourceLocation(path: ""), description: nil).fingerprint
+        let (strings, _) = resolve(english, "skip_link: 跳到主要内容\nsearch: 搜索\n_sources:\n  skip_link: \"\(fingerprint) 00000000\"\n  search: \"\(searchPrint) 00000000\"")
+        XCTAssertEqual(strings["zh-Hans"]?.outdatedKeys, ["skip_link"])
+    }
+
+    func testPluralRulesFollowCLDR() {
+        XCTAssertEqual(PluralRule(language: "en").category(for: 1), "one")
+        XCTAssertEqual(PluralRule(language: "zh-Hant").category(for: 1), "other")
+        XCTAssertEqual([1, 2, 5, 21, 22, 25, 11].map(PluralRule(language: "ru").category), ["one", "few", "many", "one", "few", "many", "many"])
+        XCTAssertEqual(PluralRule(language: "fr").category(for: 0), "one")
+    }
+
+    func testEveryEnglishStringOfTheHandbookHasANote() {
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
+        let engine = DiagnosticEngine()
+        let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()!
+        let english = StringsResolver(diagnostics: engine).resolve(content, config: content.config)["en"]!
+        XCTAssertEqual(Set(english.values.keys).subtracting(english.notes.keys).sorted(), [], "English strings without a note for translators")
+    }
+}
