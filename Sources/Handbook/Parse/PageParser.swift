@@ -121,25 +121,26 @@ private extension PageParser {
     /// punctuation and words after it (`https://a.example/）。`). The link is cut at the first
     /// full-width or CJK character and the rest becomes text again.
     static func trimAutolinks(_ node: inout MarkdownNode) {
-        var index = 0
-        while index < node.children.count {
-            let child = node.children[index]
+        // A new list is built rather than inserting in place: a paragraph of many such links made
+        // each insertion shift the rest of the line.
+        var children: [MarkdownNode] = []
+        children.reserveCapacity(node.children.count)
+        for var child in node.children {
             if case .link(let url, let title) = child.kind, child.children.count == 1,
                 case .text(let text) = child.children[0].kind, text == url || "http://" + text == url,
                 let cut = text.firstIndex(where: { $0.unicodeScalars.contains { (0x2E80...0xFFEF).contains($0.value) } })
             {
                 let kept = String(text[..<cut])
-                var link = child
-                link.kind = .link(url: url.hasPrefix("http://") && !text.hasPrefix("http://") ? "http://" + kept : kept, title: title)
-                link.children[0].kind = .text(kept)
-                node.children[index] = link
-                node.children.insert(MarkdownNode(kind: .text(String(text[cut...])), start: child.end, end: child.end), at: index + 1)
-                index += 2
+                child.kind = .link(url: url.hasPrefix("http://") && !text.hasPrefix("http://") ? "http://" + kept : kept, title: title)
+                child.children[0].kind = .text(kept)
+                children.append(child)
+                children.append(MarkdownNode(kind: .text(String(text[cut...])), start: child.end, end: child.end))
                 continue
             }
-            trimAutolinks(&node.children[index])
-            index += 1
+            trimAutolinks(&child)
+            children.append(child)
         }
+        node.children = children
     }
 
     /// A heading that ends in `{#name}` gets that anchor, so translations can keep the source
