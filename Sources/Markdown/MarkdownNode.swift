@@ -103,10 +103,10 @@ public struct MarkdownNode: Sendable, Equatable {
             if children == nil { children = self.children }
             children![index] = changed
         }
+        guard let children else { return try rewrite(self) }
         var node = self
-        if let children { node.children = children }
-        if let changed = try rewrite(node) { return changed }
-        return children == nil ? nil : node
+        node.children = children
+        return try rewrite(node) ?? node
     }
 
     private struct Attribute: Sendable, Equatable {
