@@ -95,6 +95,23 @@ public struct MarkdownNode: Sendable, Equatable {
         try body(&self)
     }
 
+    /// This node with `rewrite` applied to it and every descendant (children first), or nil when
+    /// nothing changed. Unlike `transform`, subtrees that do not change stay shared with the
+    /// original: a body is shared by its page in every language, and copying a tree of 200,000 table
+    /// rows per language to rewrite a few links made memory grow far beyond the input.
+    public func rewritten(_ rewrite: (MarkdownNode) throws -> MarkdownNode?) rethrows -> MarkdownNode? {
+        var children: [MarkdownNode]?
+        for index in self.children.indices {
+            guard let changed = try self.children[index].rewritten(rewrite) else { continue }
+            if children == nil { children = self.children }
+            children![index] = changed
+        }
+        guard let children else { return try rewrite(self) }
+        var node = self
+        node.children = children
+        return try rewrite(node) ?? node
+    }
+
     private struct Attribute: Sendable, Equatable {
         var name: String
         var value: String

@@ -204,7 +204,7 @@ extension Parser {
             dedents.removeLast()
         }
         guard let tag = frame.tag, !frame.isDiscarded else { return }
-        let location = source.location(of: tag.start)
+        var location: Location { source.location(of: tag.start) }
         switch tag.kind {
         case .section, .inverted:
             if let name = frame.name {

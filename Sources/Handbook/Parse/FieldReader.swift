@@ -92,6 +92,10 @@ struct FieldReader {
         return text
     }
 
+    /// The most items a front-matter list may hold: far beyond any real page, and a bound on the
+    /// work that every later stage does per item.
+    static let maximumListItems = 10_000
+
     /// A list of nodes; a single scalar is not silently promoted.
     func list(_ key: String, required: Bool = false) -> [YAMLNode] {
         guard let node = value(key) else {
@@ -99,6 +103,11 @@ struct FieldReader {
             return []
         }
         switch node.value {
+        case .sequence(let items) where items.count > Self.maximumListItems:
+            diagnostics.error(
+                "too-many-items",
+                "\"\(key)\" has \(items.count) items; the limit is \(Self.maximumListItems)", at: location(node))
+            return Array(items.prefix(Self.maximumListItems))
         case .sequence(let items): return items
         case .scalar(let text, let plain) where plain && isNull(text): return []
         default:
@@ -107,9 +116,11 @@ struct FieldReader {
         }
     }
 
-    /// A list of located texts, such as section numbers.
+    /// A list of located texts, such as section numbers. A repeated text is a warning (it is kept
+    /// once): it is a slip, and the relation it names is already there.
     func stringList(_ key: String) -> [Located<String>] {
-        list(key).compactMap { item in
+        var first: [String: SourceLocation] = [:]
+        return list(key).compactMap { item in
             guard case .scalar(let text, let plain) = item.value, !(plain && isNull(text)) else {
                 diagnostics.error(
                     "front-matter-type", "items of \"\(key)\" must be text, found \(item.shapeName)", at: location(item))
@@ -120,6 +131,13 @@ struct FieldReader {
                     "unquoted-number", "\"\(text)\" in \"\(key)\" reads as a number in other YAML tools; quote it",
                     at: location(item))
             }
+            if let earlier = first[text] {
+                diagnostics.warning(
+                    "duplicate-item", "\"\(text)\" appears twice in \"\(key)\"", at: location(item),
+                    notes: [Diagnostic.Note("first listed here", at: earlier)])
+                return nil
+            }
+            first[text] = location(item)
             return Located(text, at: location(item))
         }
     }

@@ -2,24 +2,48 @@ import Markdown
 
 /// Maps cmark positions in a page body (byte columns, body-relative lines) to file locations
 /// (code-point columns, file lines), since cmark never sees the front matter.
+///
+/// Every node and every diagnostic asks for a location, so one lookup must not depend on the line's
+/// length: a line of 50,000 links made the old per-call prefix decoding quadratic. The map keeps the
+/// byte offset of each line start and the number of code points before every 64-byte block, so a
+/// lookup counts at most 63 bytes.
 public struct LineMap: Sendable {
     /// The file the body came from.
     public let path: String
     /// File line number of the body's first line.
     public let firstBodyLine: Int
-    private let body: String
-    /// Where each body line starts in `body.utf8`, and where the body ends.
-    private let lineStarts: [String.Index]
+    private let bytes: [UInt8]
+    /// Byte offset where each body line starts, and the body's length last.
+    private let lineStarts: [Int]
+    /// Code points before byte `index * blockSize`; empty when the body is all ASCII.
+    private let codePointsBeforeBlock: [Int]
+    private static let blockSize = 64
 
     /// Creates a map for `body`, which starts on file line `firstBodyLine`.
     public init(path: String, body: String, firstBodyLine: Int) {
         self.path = path
         self.firstBodyLine = firstBodyLine
-        self.body = body
-        var starts = [body.utf8.startIndex]
-        for index in body.utf8.indices where body.utf8[index] == 0x0A { starts.append(body.utf8.index(after: index)) }
-        starts.append(body.utf8.endIndex)
+        let bytes = Array(body.utf8)
+        var starts = [0]
+        var isASCII = true
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A { starts.append(offset + 1) }
+            if byte >= 0x80 { isASCII = false }
+        }
+        starts.append(bytes.count)
+        var blocks: [Int] = []
+        if !isASCII {
+            blocks.reserveCapacity(bytes.count / Self.blockSize + 1)
+            var count = 0
+            for (offset, byte) in bytes.enumerated() {
+                if offset % Self.blockSize == 0 { blocks.append(count) }
+                if !Self.isContinuation(byte) { count += 1 }
+            }
+            blocks.append(count)
+        }
+        self.bytes = bytes
         lineStarts = starts
+        codePointsBeforeBlock = blocks
     }
 
     /// The file location of a cmark position.
@@ -27,12 +51,25 @@ public struct LineMap: Sendable {
         guard position.line > 0 else { return SourceLocation(path: path) }
         let line = position.line + firstBodyLine - 1
         guard position.line < lineStarts.count else { return SourceLocation(path: path, line: line, column: position.column) }
-        var lineEnd = lineStarts[position.line]
-        if position.line + 1 < lineStarts.count { lineEnd = body.utf8.index(before: lineEnd) }
-        let text = body.utf8[lineStarts[position.line - 1]..<lineEnd]
-        let byteCount = min(max(position.column - 1, 0), text.count)
-        let prefix = text.prefix(byteCount)
-        let column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
+        let start = lineStarts[position.line - 1]
+        var end = lineStarts[position.line]
+        if position.line + 1 < lineStarts.count { end -= 1 }
+        let byteCount = min(max(position.column - 1, 0), end - start)
+        let column = codePoints(before: start + byteCount) - codePoints(before: start) + 1
         return SourceLocation(path: path, line: line, column: column)
     }
+}
+
+private extension LineMap {
+    /// Code points that start in `bytes[0..<offset]`; a sequence cut by `offset` counts as one, as
+    /// decoding the cut prefix would.
+    func codePoints(before offset: Int) -> Int {
+        guard !codePointsBeforeBlock.isEmpty else { return offset }
+        let block = offset / Self.blockSize
+        var count = codePointsBeforeBlock[block]
+        for index in block * Self.blockSize..<offset where !Self.isContinuation(bytes[index]) { count += 1 }
+        return count
+    }
+
+    static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 }

@@ -121,25 +121,37 @@ private extension PageParser {
     /// punctuation and words after it (`https://a.example/）。`). The link is cut at the first
     /// full-width or CJK character and the rest becomes text again.
     static func trimAutolinks(_ node: inout MarkdownNode) {
-        var index = 0
-        while index < node.children.count {
-            let child = node.children[index]
-            if case .link(let url, let title) = child.kind, child.children.count == 1,
-                case .text(let text) = child.children[0].kind, text == url || "http://" + text == url,
-                let cut = text.firstIndex(where: { $0.unicodeScalars.contains { (0x2E80...0xFFEF).contains($0.value) } })
-            {
-                let kept = String(text[..<cut])
-                var link = child
-                link.kind = .link(url: url.hasPrefix("http://") && !text.hasPrefix("http://") ? "http://" + kept : kept, title: title)
-                link.children[0].kind = .text(kept)
-                node.children[index] = link
-                node.children.insert(MarkdownNode(kind: .text(String(text[cut...])), start: child.end, end: child.end), at: index + 1)
-                index += 2
+        guard node.children.contains(where: { cutOfAutolink($0) != nil }) else {
+            for index in node.children.indices { trimAutolinks(&node.children[index]) }
+            return
+        }
+        // A new list rather than insertions in place: a paragraph of many such links made each
+        // insertion shift the rest of the line.
+        var children: [MarkdownNode] = []
+        children.reserveCapacity(node.children.count + 8)
+        for var child in node.children {
+            guard let (url, title, text, cut) = cutOfAutolink(child) else {
+                trimAutolinks(&child)
+                children.append(child)
                 continue
             }
-            trimAutolinks(&node.children[index])
-            index += 1
+            let kept = String(text[..<cut])
+            child.kind = .link(url: url.hasPrefix("http://") && !text.hasPrefix("http://") ? "http://" + kept : kept, title: title)
+            child.children[0].kind = .text(kept)
+            children.append(child)
+            children.append(MarkdownNode(kind: .text(String(text[cut...])), start: child.end, end: child.end))
         }
+        node.children = children
+    }
+
+    /// For a bare address that runs into full-width or CJK text: its URL, title and text, and where
+    /// the text is cut.
+    static func cutOfAutolink(_ node: MarkdownNode) -> (String, String, String, String.Index)? {
+        guard case .link(let url, let title) = node.kind, node.children.count == 1,
+            case .text(let text) = node.children[0].kind, text == url || "http://" + text == url,
+            let cut = text.firstIndex(where: { $0.unicodeScalars.contains { (0x2E80...0xFFEF).contains($0.value) } })
+        else { return nil }
+        return (url, title, text, cut)
     }
 
     /// A heading that ends in `{#name}` gets that anchor, so translations can keep the source

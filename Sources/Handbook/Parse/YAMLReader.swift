@@ -62,9 +62,16 @@ public enum YAMLReader {
 
     /// Turns libyaml's event stream into a tree.
     private struct TreeBuilder {
-        enum Frame {
-            case sequence([YAMLNode], line: Int, column: Int)
-            case mapping([YAMLPair], pendingKey: YAMLNode?, line: Int, column: Int)
+        /// An open sequence or mapping. Items are appended in place (`stack[last].items.append`):
+        /// taking a frame out of an enum to append copied the whole list each time, which made a
+        /// `sections:` list of 50,000 entries quadratic.
+        struct Frame {
+            var isMapping: Bool
+            var items: [YAMLNode] = []
+            var pairs: [YAMLPair] = []
+            var pendingKey: YAMLNode?
+            var line: Int
+            var column: Int
         }
 
         var stack: [Frame] = []
@@ -87,15 +94,13 @@ public enum YAMLReader {
                 let plain = event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE
                 add(YAMLNode(.scalar(text, plain: plain), line: line, column: column))
             case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], line: line, column: column))
+                stack.append(Frame(isMapping: false, line: line, column: column))
             case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, line: line, column: column))
+                stack.append(Frame(isMapping: true, line: line, column: column))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { return nil }
-                switch frame {
-                case .sequence(let items, let l, let c): add(YAMLNode(.sequence(items), line: l, column: c))
-                case .mapping(let pairs, _, let l, let c): add(YAMLNode(.mapping(pairs), line: l, column: c))
-                }
+                let value: YAMLNode.Value = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+                add(YAMLNode(value, line: frame.line, column: frame.column))
             case YAML_ALIAS_EVENT:
                 return "YAML aliases are not supported here"
             default:
@@ -105,21 +110,17 @@ public enum YAMLReader {
         }
 
         mutating func add(_ node: YAMLNode) {
-            guard let top = stack.popLast() else {
+            guard let top = stack.indices.last else {
                 root = node
                 return
             }
-            switch top {
-            case .sequence(var items, let l, let c):
-                items.append(node)
-                stack.append(.sequence(items, line: l, column: c))
-            case .mapping(var pairs, let key, let l, let c):
-                if let key {
-                    pairs.append(YAMLPair(key: key, value: node))
-                    stack.append(.mapping(pairs, pendingKey: nil, line: l, column: c))
-                } else {
-                    stack.append(.mapping(pairs, pendingKey: node, line: l, column: c))
-                }
+            if !stack[top].isMapping {
+                stack[top].items.append(node)
+            } else if let key = stack[top].pendingKey {
+                stack[top].pairs.append(YAMLPair(key: key, value: node))
+                stack[top].pendingKey = nil
+            } else {
+                stack[top].pendingKey = node
             }
         }
     }

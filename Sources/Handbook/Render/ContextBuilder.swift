@@ -126,13 +126,14 @@ private extension ContextBuilder {
         case .practice(let id):
             return [(strings.text("nav_practices"), .page("practices")), (id, nil)]
         case .section(let number):
-            var trail: [(String, PageKey?)] = [(number, nil)]
+            // The resolver cuts parent cycles; the bound keeps this walk finite even if one slipped through.
+            var ancestors: [(String, PageKey?)] = []
             var current = site.section(number)?.parent
-            while let parent = current {
-                trail.insert((parent, .section(parent)), at: 0)
+            while let parent = current, ancestors.count < site.sections.count {
+                ancestors.append((parent, .section(parent)))
                 current = site.section(parent)?.parent
             }
-            return [(strings.text("nav_sections"), .page("sections"))] + trail
+            return [(strings.text("nav_sections"), .page("sections"))] + ancestors.reversed() + [(number, nil)]
         case .page("index"):
             return []
         case .page:

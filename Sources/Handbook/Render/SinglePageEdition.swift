@@ -73,7 +73,9 @@ struct SinglePageEdition {
     /// practices and sections point into this page.
     private func rewrite(_ body: inout MarkdownNode, from page: ResolvedPage, byPath: [String: PageKey]) {
         let prefix = Self.anchor(of: page.key)
-        body.transform { node in
+        // Only headings and links change: the rest of the tree stays shared with the page.
+        let rewritten = body.rewritten { original -> MarkdownNode? in
+            var node = original
             switch node.kind {
             case .heading(let level):
                 node.kind = .heading(level: min(level + 1, 6))
@@ -81,9 +83,9 @@ struct SinglePageEdition {
             case .link(let url, let title):
                 if url.hasPrefix("#") {
                     node.kind = .link(url: "#\(prefix)--\(url.dropFirst())", title: title)
-                    return
+                    return node
                 }
-                guard !url.contains(":") else { return }
+                guard !url.contains(":") else { return nil }
                 let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
                 let target = RelativeURL.resolve(parts[0], from: page.outputPath)
                 if let key = byPath[target], key.isPracticeOrSection {
@@ -93,9 +95,11 @@ struct SinglePageEdition {
                     node.kind = .link(url: RelativeURL.from(path, to: target) + (parts.count > 1 ? "#" + parts[1] : ""), title: title)
                 }
             default:
-                break
+                return nil
             }
+            return node
         }
+        if let rewritten { body = rewritten }
     }
 
 }

@@ -50,10 +50,11 @@ private extension LinkResolver {
         _ body: MarkdownNode, of page: ResolvedPage, targets: [PageKey: ResolvedPage], report: Bool,
         noteReference: (PageKey) -> Void
     ) -> MarkdownNode {
-        var body = body
         let lineMap = page.source.lineMap
-        body.transform { node in
-            guard case .link(let url, let title) = node.kind else { return }
+        // Only links change: the rest of the tree stays shared with the parsed page.
+        let rewritten = body.rewritten { original -> MarkdownNode? in
+            guard case .link(let url, let title) = original.kind else { return nil }
+            var node = original
             // Worked out only for a problem: most links have none.
             var location: SourceLocation { lineMap.location(node.start) }
             guard let (key, fragment) = parse(url) else {
@@ -68,12 +69,12 @@ private extension LinkResolver {
                         at: location,
                         notes: [Diagnostic.Note("link pages with bp:ID, sec:NUMBER or page:ID, which the build checks")])
                 }
-                return
+                return nil
             }
             if let message = catalog.unknownMessage(key) {
                 if report { diagnostics.error("broken-link", message, at: location) }
                 node.kind = .link(url: "", title: title)
-                return
+                return node
             }
             noteReference(key)
             let targetPath = OutputLayout.path(of: key, in: page.language)
@@ -88,8 +89,9 @@ private extension LinkResolver {
             if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
                 node.children = [MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))]
             }
+            return node
         }
-        return body
+        return rewritten ?? body
     }
 
     func parse(_ url: String) -> (PageKey, String?)? {

@@ -239,8 +239,27 @@ private extension SiteResolver {
                     practices: own.union(practicesNaming[number] ?? []).sorted(by: NumberOrder.less)))
         }
         let position = Dictionary(uniqueKeysWithValues: infos.enumerated().map { ($1.number, $0) })
+        breakParentCycles(&infos, parents: parents, position: position, catalog: catalog)
         for info in infos { if let parent = info.parent, let index = position[parent] { infos[index].children.append(info.number) } }
         return infos
+    }
+
+    /// Reports each `parent:` cycle at the `parent:` value of its first member and cuts the cycle
+    /// there, so that the member becomes a chapter and every later walk up the tree ends.
+    func breakParentCycles(_ infos: inout [SectionInfo], parents: [String: String], position: [String: Int], catalog: Catalog) {
+        let explicitParent = { (number: String) -> Located<String>? in
+            guard case .section(let details)? = catalog.pages[.section(number)]?.details else { return nil }
+            return details.parent
+        }
+        let cycles = ParentCycleFinder.cycles(parents: parents, order: catalog.sectionNumbers) { explicitParent($0) != nil }
+        for cycle in cycles {
+            let lead = cycle[0]
+            let location = explicitParent(lead)?.location ?? catalog.pages[.section(lead)]!.keyLocation
+            diagnostics.error(
+                "parent-cycle", "section \"\(lead)\" is its own ancestor: \((cycle + [lead]).joined(separator: " → "))",
+                at: location, notes: [Diagnostic.Note("set \"parent\" to a section outside the cycle, or remove it")])
+            if let index = position[lead] { infos[index].parent = nil }
+        }
     }
 
     func publish(_ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String) -> ResolvedPage {

@@ -48,6 +48,27 @@ final class PageParserTests: XCTestCase {
         XCTAssertEqual(page?.body.plainText, "見 https://webaim.org/resources/）。及 www.w3.org。")
     }
 
+    func testRepeatedItemInARelationListIsALocatedWarningAndKeptOnce() {
+        let (page, diagnostics) = parse(
+            "---\nid: \"1.1\"\ntitle: T\nprinciple: other\nsections:\n  - \"16.1\"\n  - \"16.2\"\n  - \"16.1\"\n---\n")
+        guard case .practice(let details)? = page?.details else { return XCTFail("not a practice") }
+        XCTAssertEqual(details.sections.map(\.value), ["16.1", "16.2"])
+        XCTAssertEqual(diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(diagnostics.first?.code, "duplicate-item")
+        XCTAssertEqual(diagnostics.first?.location.description, "content/en/practices/1.1.md:8:5")
+        XCTAssertEqual(diagnostics.first?.message, "\"16.1\" appears twice in \"sections\"")
+        XCTAssertEqual(diagnostics.first?.notes.first?.location?.description, "content/en/practices/1.1.md:6:5")
+    }
+
+    func testAListOverTheItemLimitIsALocatedError() {
+        let items = (0...FieldReader.maximumListItems).map { "\"9.\($0)\"" }.joined(separator: ", ")
+        let (_, diagnostics) = parse("---\nid: \"1.1\"\ntitle: T\nprinciple: other\nsections: [\(items)]\n---\n")
+        let errors = diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.code), ["too-many-items"])
+        XCTAssertEqual(errors.first?.location.description, "content/en/practices/1.1.md:5:11")
+        XCTAssertEqual(errors.first?.message, "\"sections\" has 10001 items; the limit is 10000")
+    }
+
     func testMissingFrontMatterIsAnError() {
         let (page, diagnostics) = parse("# Title\n")
         XCTAssertNil(page)

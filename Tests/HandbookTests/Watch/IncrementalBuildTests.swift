@@ -85,6 +85,30 @@ final class IncrementalBuildTests: XCTestCase {
         assertSameAsFullBuild()
     }
 
+    /// A `parent:` cycle used to hang the rebuild in the breadcrumbs walk; now it is a located error,
+    /// `public/` stays as it was, and the next rebuild after the edit is reverted succeeds.
+    func testParentCycleIsReportedAndRevertingTheEditRecovers() {
+        XCTAssertTrue(builder.rebuild(changed: []).succeeded)
+        let before = project.files(under: "public")
+        let original = try? String(contentsOf: project.root.appendingPathComponent("content/en/sections/16.1.md"), encoding: .utf8)
+        let looped = edit("content/en/sections/16.1.md") { $0.replacingOccurrences(of: "title:", with: "parent: \"16.1\"\ntitle:") }
+        XCTAssertEqual(looped.diagnostics.filter { $0.severity == .error }.map(\.code), ["parent-cycle"])
+        XCTAssertEqual(looped.diagnostics.first?.location.description, "content/en/sections/16.1.md:3:9")
+        XCTAssertEqual(looped.diagnostics.first?.message, "section \"16.1\" is its own ancestor: 16.1 → 16.1")
+        XCTAssertTrue(project.files(under: "public") == before, "a content error must leave public/ as it was")
+
+        let reverted = edit("content/en/sections/16.1.md") { _ in original ?? "" }
+        XCTAssertTrue(reverted.succeeded, "\(reverted.diagnostics)")
+        assertSameAsFullBuild()
+
+        // 16.1's parent is 16 by its number; 16 naming 16.1 closes a two-section cycle.
+        let twoStep = edit("content/en/sections/16.md") { $0.replacingOccurrences(of: "title:", with: "parent: \"16.1\"\ntitle:") }
+        XCTAssertEqual(twoStep.diagnostics.filter { $0.severity == .error }.map(\.message), ["section \"16\" is its own ancestor: 16 → 16.1 → 16"])
+        let revertedAgain = edit("content/en/sections/16.md") { $0.replacingOccurrences(of: "parent: \"16.1\"\n", with: "") }
+        XCTAssertTrue(revertedAgain.succeeded, "\(revertedAgain.diagnostics)")
+        assertSameAsFullBuild()
+    }
+
     /// Glossary warnings kept from the last build are reported again while nothing they depend on
     /// changed, and dropped once the translation follows the glossary.
     func testGlossaryWarningsFollowEditsOfTheTranslation() {
