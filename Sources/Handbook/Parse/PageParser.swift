@@ -38,6 +38,7 @@ public struct PageParser: Sendable {
                 notes: notes)
             return nil
         }
+        ControlCharacterCheck.report(yaml, path: file.path, lineOffset: split.yamlLineOffset, to: diagnostics)
         let fields = FieldReader(yaml, path: file.path, lineOffset: split.yamlLineOffset, diagnostics: diagnostics)
         let lineMap = LineMap(path: file.path, body: split.body, firstBodyLine: split.firstBodyLine)
         var (body, tooDeep) = parser.parseChecked(split.body)
@@ -96,23 +97,46 @@ private extension PageParser {
     }
 
     /// Gives every heading a unique anchor (repeats get `-1`, `-2`, as on GitHub) and lists them.
+    /// An explicit `{#name}` that repeats an earlier anchor or takes an id of the templates is an
+    /// error; a generated one steps around both.
     func assignAnchors(_ body: inout MarkdownNode, lineMap: LineMap) -> [Heading] {
         var headings: [Heading] = []
         var used: [String: Int] = [:]
+        var taken: [String: SourceLocation] = [:]
+        let diagnostics = self.diagnostics
         body.transformPreorder { node in
             guard case .heading(let level) = node.kind else { return }
             let explicit = Self.takeExplicitAnchor(&node)
             let text = node.plainText
-            var anchor = explicit ?? Slug.make(text)
-            if anchor.isEmpty { anchor = "section" }
-            if let count = used[anchor], explicit == nil {
-                used[anchor] = count + 1
-                anchor = "\(anchor)-\(count)"
+            let location = lineMap.location(node.start)
+            var anchor: String
+            if let explicit {
+                anchor = explicit
+                if TemplateAnchors.isReserved(explicit) {
+                    diagnostics.error(
+                        "reserved-anchor", "the anchor \"\(explicit)\" is an id the page layout already uses",
+                        at: location,
+                        notes: [Diagnostic.Note("reserved anchors: \(TemplateAnchors.reserved.sorted().joined(separator: ", ")), search-group-…")])
+                } else if let first = taken[explicit] {
+                    diagnostics.error(
+                        "duplicate-anchor", "the anchor \"\(explicit)\" is used twice on this page", at: location,
+                        notes: [Diagnostic.Note("first used here", at: first)])
+                }
+                used[anchor, default: 0] += 1
             } else {
-                used[anchor] = 1
+                let made = Slug.make(text)
+                let slug = made.isEmpty ? "section" : made
+                anchor = slug
+                while taken[anchor] != nil || TemplateAnchors.isReserved(anchor) {
+                    let count = used[slug, default: 1]
+                    used[slug] = count + 1
+                    anchor = "\(slug)-\(count)"
+                }
+                if used[slug] == nil { used[slug] = 1 }
             }
+            if taken[anchor] == nil { taken[anchor] = location }
             node.anchor = anchor
-            headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
+            headings.append(Heading(level: level, text: text, anchor: anchor, location: location))
         }
         return headings
     }
@@ -199,11 +223,7 @@ private extension PageParser {
         }
         fields.rejectUnknownKeys(common)
         guard let key, let title else { return nil }
-        if let bad = key.value.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
-            diagnostics.error(
-                "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: key.location)
-            return nil
-        }
+        guard checkKey(pageKey(key.value), at: key.location) else { return nil }
         let expectedName = "\(key.value).md"
         if !file.relativePath.hasSuffix("/" + expectedName) {
             diagnostics.error(
@@ -213,6 +233,46 @@ private extension PageParser {
         return ParsedPage(
             file: file, key: pageKey(key.value), keyLocation: key.location, title: title, summary: summary,
             details: details, body: body, headings: headings, sourceHash: sourceHash, lineMap: lineMap)
+    }
+
+    /// Whether the key may be published: practices from the closed set, sections numbered in the
+    /// guide's chapters, other pages named with letters, digits, "." and "-" and never taking the
+    /// output path of a generated page. Each refusal is reported with the nearest valid key.
+    func checkKey(_ key: PageKey, at location: SourceLocation) -> Bool {
+        var notes: [Diagnostic.Note] = []
+        let message: String
+        switch key {
+        case .practice(let id):
+            guard !PageKeyRules.practiceIDs.contains(id) else { return true }
+            message = "\"\(id)\" is not a practice ID of the handbook"
+            notes.append(Diagnostic.Note("the practices are 1.1–1.13, 2.1–2.12, 3.1–3.7 and 4.1"))
+        case .section(let number):
+            guard !PageKeyRules.isSectionNumber(number) else { return true }
+            message = "\"\(number)\" is not a section number of the guide"
+            notes.append(Diagnostic.Note("a section number is dotted ASCII decimal in chapters 6 to 16, like \"7.3.6.5\""))
+        case .page(let id):
+            if let bad = id.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
+                diagnostics.error(
+                    "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: location)
+                return false
+            }
+            guard PageKeyRules.reservedPageIDs.contains(id) else { return true }
+            diagnostics.error(
+                "reserved-id", "the ID \"\(id)\" belongs to a page the build generates", at: location,
+                notes: [
+                    Diagnostic.Note("reserved IDs: \(PageKeyRules.reservedPageIDs.sorted().joined(separator: ", "))"),
+                    Diagnostic.Note("choose another ID and rename the file to match"),
+                ])
+            return false
+        }
+        let candidates = key.folder == "practices" ? PageKeyRules.practiceIDs : []
+        if let ascii = PageKeyRules.asciiForm(key.id) {
+            notes.insert(Diagnostic.Note("did you mean \"\(ascii)\"? (written with ASCII digits)"), at: 0)
+        } else if let near = NearMiss.suggestion(for: key.id, among: candidates) {
+            notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
+        }
+        diagnostics.error("invalid-id", message, at: location, notes: notes)
+        return false
     }
 
     func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader) -> ProgramDetail {

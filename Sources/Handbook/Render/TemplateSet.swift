@@ -35,7 +35,11 @@ struct TemplateSet {
                 assets.append(OutputFile(path: relative, contents: [UInt8](data)))
             } else if relative.hasSuffix(".mustache") {
                 guard let text = String(validatingUTF8Bytes: [UInt8](data)) else {
-                    diagnostics.error("invalid-utf8", "the template is not valid UTF-8", at: SourceLocation(path: paths.display(url)))
+                    let (line, column) = FileReader.firstInvalidUTF8([UInt8](data))
+                    diagnostics.error(
+                        "invalid-utf8", "the template is not valid UTF-8",
+                        at: SourceLocation(path: paths.display(url), line: line, column: column),
+                        notes: [Diagnostic.Note("save the template as UTF-8")])
                     continue
                 }
                 sources[String(relative.dropLast(".mustache".count))] = FileReader.normalizeLineEnds(text)

@@ -121,7 +121,12 @@ struct Catalog {
         case .page: (noun, candidates) = ("page", pageIDs)
         }
         var message = "unknown \(noun) \"\(key.id)\""
-        if let near = NearMiss.suggestion(for: key.id, among: candidates) { message += " (did you mean \"\(near)\"?)" }
+        // A full-width "１.１" is one edit per character away from "1.1", too far for a near miss.
+        if let ascii = PageKeyRules.asciiForm(key.id), candidates.contains(ascii) {
+            message += " (did you mean \"\(ascii)\"?)"
+        } else if let near = NearMiss.suggestion(for: key.id, among: candidates) {
+            message += " (did you mean \"\(near)\"?)"
+        }
         return message
     }
 }
@@ -238,6 +243,7 @@ private extension SiteResolver {
         let reader = UIStringsReader(diagnostics: diagnostics)
         let sourceCode = config.sourceLanguage.code
         guard let sourceFile = content.strings[sourceCode] else {
+            if content.unreadableStrings.contains(sourceCode) { return [:] }
             diagnostics.error(
                 "missing-strings", "the source language has no strings.yaml",
                 at: SourceLocation(path: "content/\(sourceCode)/strings.yaml"))
