@@ -50,7 +50,8 @@ public struct PageParser: Sendable {
         Self.trimAutolinks(&body)
         let headings = assignAnchors(&body, lineMap: lineMap)
         ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
-        return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap)
+        let yamlLines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap, yamlLines: yamlLines)
     }
 }
 
@@ -181,7 +182,8 @@ private extension PageParser {
     }
 
     func readFrontMatter(
-        _ fields: FieldReader, file: SourceFile, body: MarkdownNode, headings: [Heading], lineMap: LineMap
+        _ fields: FieldReader, file: SourceFile, body: MarkdownNode, headings: [Heading], lineMap: LineMap,
+        yamlLines: [Substring]
     ) -> ParsedPage? {
         let folder = file.relativePath.split(separator: "/").first.map(String.init) ?? ""
         let title = fields.string("title", required: true)
@@ -212,7 +214,9 @@ private extension PageParser {
                     platform: fields.oneOf("platform", PageParser.platforms) ?? "common",
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
-                    programDetails: fields.list("program_details").map { readProgramDetail($0, fields: fields) }))
+                    programDetails: fields.list("program_details").map {
+                        readProgramDetail($0, fields: fields, yamlLines: yamlLines)
+                    }))
             common += ["number", "platform", "parent", "practices", "related", "program_details"]
             pageKey = PageKey.section
         default:
@@ -275,14 +279,15 @@ private extension PageParser {
         return false
     }
 
-    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader) -> ProgramDetail {
+    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring]) -> ProgramDetail {
         let fields = FieldReader(node, path: parent.path, lineOffset: parent.lineOffset, diagnostics: diagnostics)
+        let description = fields.string("description", required: true) ?? ""
         let detail = ProgramDetail(
-            description: fields.string("description", required: true) ?? "",
+            description: markdown(description, at: fields.value("description") ?? node, fields: fields, yamlLines: yamlLines),
             layout: fields.string("layout"), viewController: fields.string("view_controller"),
             codeFile: fields.string("code_file"),
             functions: fields.list("functions").compactMap { item in
-                if case .scalar(let text, _) = item.value { return text }
+                if case .scalar(let text, _) = item.value { return markdown(text, at: item, fields: fields, yamlLines: yamlLines) }
                 diagnostics.error(
                     "front-matter-type", "items of \"functions\" must be text, found \(item.shapeName)",
                     at: fields.location(item))
@@ -291,6 +296,23 @@ private extension PageParser {
             related: fields.stringList("related"))
         fields.rejectUnknownKeys(["description", "layout", "view_controller", "code_file", "functions", "related"])
         return detail
+    }
+
+    /// A front-matter value parsed and linted as Markdown, its problems located in the front matter.
+    func markdown(_ text: String, at node: YAMLNode, fields: FieldReader, yamlLines: [Substring]) -> FieldMarkdown {
+        var (parsed, tooDeep) = parser.parseChecked(text)
+        let start = fields.location(node)
+        let sourceLine = yamlLines.indices.contains(node.line - 1) ? yamlLines[node.line - 1] : nil
+        var value = FieldMarkdown(text, node: parsed, at: start, sourceLine: sourceLine)
+        if let tooDeep {
+            diagnostics.error(
+                "markdown-too-deep", "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
+                at: value.location(tooDeep))
+        }
+        Self.trimAutolinks(&parsed)
+        value.node = parsed
+        ContentLinter(diagnostics: diagnostics, lineMap: value).lint(parsed)
+        return value
     }
 }
 
