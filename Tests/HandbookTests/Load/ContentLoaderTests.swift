@@ -137,7 +137,7 @@ final class ContentLoaderTests: XCTestCase {
                 """)
         let (content, diagnostics) = load(project)
         XCTAssertNil(content)
-        XCTAssertEqual(diagnostics.map(\.location.description), ["content/site.yaml:6:11", "content/site.yaml:8:11", "content/site.yaml:10:11"])
+        XCTAssertEqual(diagnostics.map(\.location.description), ["content/site.yaml:5:11", "content/site.yaml:7:11", "content/site.yaml:9:11"])
         XCTAssertEqual(Set(diagnostics.map(\.code)), ["language-code"])
         XCTAssertEqual(diagnostics.last?.notes.first?.message, "did you mean \"zh-Hant\"?")
     }

@@ -94,7 +94,7 @@ final class SiteResolverTests: XCTestCase {
     }
 
     func testTranslationWithoutSourceIsAnError() {
-        let (_, diagnostics) = resolve(Self.site + "\n-- content/zh-Hans/practices/9.9.md --\n---\nid: \"9.9\"\ntitle: 无\nprinciple: other\n---\n")
+        let (_, diagnostics) = resolve(Self.site + "\n-- content/zh-Hans/practices/4.1.md --\n---\nid: \"4.1\"\ntitle: 无\nprinciple: other\n---\n")
         XCTAssertEqual(diagnostics.map(\.code), ["orphan-translation"])
     }
 
