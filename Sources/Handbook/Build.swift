@@ -68,15 +68,33 @@ public struct Build {
             }
         }
         if let error = written {
-            let location = SourceLocation(path: paths.display(paths.output))
+            var location = SourceLocation(path: paths.display(paths.output))
             let message: String
             switch error {
             case .notAFolder: message = "the output path is a file, not a folder"
-            case .cannotWrite(let path, let why): message = "cannot write \(path): \(why)"
+            case .cannotWrite(let path, let why):
+                // Name the page as it will be in the output, and blame the file it comes from,
+                // not a staging folder the user never sees.
+                if let (output, source) = Self.origin(ofWritten: path, files: result.files, site: result.site) {
+                    location = source
+                    message = "cannot write \(paths.display(paths.output))/\(output): \(why)"
+                } else {
+                    message = "cannot write \(path): \(why)"
+                }
             case .unsafePath(let path): message = "refusing to write \"\(path)\" outside the output folder"
             }
             result.diagnostics.append(.error("write-failed", message, at: location))
         }
         return result
+    }
+
+    /// The output path of the file written at `path` (in whatever folder it was being written to)
+    /// and where the page that produced it is defined.
+    static func origin(ofWritten path: String, files: [OutputFile], site: ResolvedSite?) -> (String, SourceLocation)? {
+        guard let file = files.first(where: { path.hasSuffix("/" + $0.path) }) else { return nil }
+        for pages in (site?.pages ?? [:]).values {
+            if let page = pages.first(where: { $0.outputPath == file.path }) { return (file.path, page.source.keyLocation) }
+        }
+        return nil
     }
 }

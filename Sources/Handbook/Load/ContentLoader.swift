@@ -136,7 +136,13 @@ private extension ContentLoader {
             let realFolder = url.resolvingSymlinksInPath().standardizedFileURL.path
             for name in listing(url) {
                 let file = url.appendingPathComponent(name)
-                guard name.hasSuffix(".md"), !isDirectory(file) else {
+                if name.hasSuffix(".md"), isDirectory(file) {
+                    diagnostics.error(
+                        "unexpected-file", "\"\(name)\" is a folder; \(entry)/ holds Markdown files, not folders",
+                        at: SourceLocation(path: paths.display(file)))
+                    continue
+                }
+                guard name.hasSuffix(".md") else {
                     diagnostics.error(
                         "unexpected-file", "only Markdown files (.md) belong in \(entry)/",
                         at: SourceLocation(path: paths.display(file)))
@@ -199,8 +205,8 @@ private extension ContentLoader {
                 notes: [Diagnostic.Note("copy the file into content/ instead of linking to it")])
             return nil
         }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            diagnostics.error("unreadable-file", "file not found", at: location)
+        if let problem = FileKind(path: url.path).problem {
+            diagnostics.error("unreadable-file", problem, at: location)
             return nil
         }
         do {

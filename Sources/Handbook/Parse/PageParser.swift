@@ -11,6 +11,8 @@ public struct PageParser: Sendable {
     public static let principles = ["perceivable", "operable", "understandable", "other"]
     /// The categories practices are grouped in, in the guide's order.
     public static let categories = ["text", "sensory", "multimedia", "navigation", "control", "user-interface", "input"]
+    /// The longest file name, in bytes, that common file systems (ext4, APFS, NTFS) accept.
+    static let maximumFileNameBytes = 255
     /// The platforms a section can be about.
     public static let platforms = ["android", "ios", "common"]
 
@@ -227,7 +229,9 @@ private extension PageParser {
         }
         fields.rejectUnknownKeys(common)
         guard let key, let title else { return nil }
-        guard checkKey(pageKey(key.value), at: key.location) else { return nil }
+        guard checkKey(pageKey(key.value), at: key.location), checkOutputName(pageKey(key.value), at: key.location) else {
+            return nil
+        }
         let expectedName = "\(key.value).md"
         if !file.relativePath.hasSuffix("/" + expectedName) {
             diagnostics.error(
@@ -276,6 +280,18 @@ private extension PageParser {
             notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
         }
         diagnostics.error("invalid-id", message, at: location, notes: notes)
+        return false
+    }
+
+    /// File systems refuse names over 255 bytes; `about.md` fits, but its `about.html` may not.
+    /// Caught here, the problem points at the ID instead of at a staging folder at write time.
+    func checkOutputName(_ key: PageKey, at location: SourceLocation) -> Bool {
+        let name = OutputLayout.path(of: key, in: "en").split(separator: "/").last.map(String.init) ?? ""
+        guard name.utf8.count > PageParser.maximumFileNameBytes else { return true }
+        diagnostics.error(
+            "name-too-long",
+            "the output file \(key.folder == "pages" ? "" : key.folder + "/")\(name.prefix(24))… would have a name of \(name.utf8.count) bytes; file systems allow \(PageParser.maximumFileNameBytes)",
+            at: location, notes: [Diagnostic.Note("choose a shorter ID")])
         return false
     }
 

@@ -130,4 +130,12 @@ final class PageParserTests: XCTestCase {
         guard case .section(let details)? = page?.details else { return XCTFail("not a section") }
         XCTAssertEqual(details.programDetails.first?.functions.count, 2)
     }
+
+    func testAnIDWhoseOutputNameIsTooLongIsRefusedAtTheID() {
+        let id = String(repeating: "a", count: 251)
+        let (page, diagnostics) = parse("---\nid: \(id)\ntitle: T\n---\n", path: "pages/\(id).md")
+        XCTAssertNil(page)
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/pages/\(id).md:2:5 name-too-long"])
+        XCTAssertNotNil(parse("---\nid: \(id.dropLast())\ntitle: T\n---\n", path: "pages/\(id.dropLast()).md").0)
+    }
 }
