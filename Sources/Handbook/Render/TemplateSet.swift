@@ -16,6 +16,8 @@ struct TemplateSet {
     /// Loads and compiles the templates; nil when any template has an error (all are reported).
     static func load(from folder: URL, paths: ProjectPaths, strings: UIStrings?, diagnostics: DiagnosticEngine) -> TemplateSet? {
         var sources: [String: String] = [:]
+        // Templates that exist but could not be decoded (already reported), so none is called missing.
+        var undecodable: Set<String> = []
         var assets: [OutputFile] = []
         let base = folder.standardizedFileURL.path
         let enumerator = FileManager.default.enumerator(atPath: base)
@@ -40,13 +42,14 @@ struct TemplateSet {
                         "invalid-utf8", "the template is not valid UTF-8",
                         at: SourceLocation(path: paths.display(url), line: line, column: column),
                         notes: [Diagnostic.Note("save the template as UTF-8")])
+                    undecodable.insert(String(relative.dropLast(".mustache".count)))
                     continue
                 }
                 sources[String(relative.dropLast(".mustache".count))] = FileReader.normalizeLineEnds(text)
             }
         }
         let templatesPath = paths.display(folder)
-        for name in required where sources[name] == nil {
+        for name in required where sources[name] == nil && !undecodable.contains(name) {
             diagnostics.error(
                 "missing-template", "there is no template \"\(name).mustache\"",
                 at: SourceLocation(path: "\(templatesPath)/\(name).mustache"))
