@@ -21,7 +21,7 @@ public enum CLI {
         do {
             command = try Arguments.parse(arguments)
         } catch {
-            stderr.write("handbook: error: \(error.message)\n")
+            stderr.write("handbook: error: \(DiagnosticFormatter.escaped(error.message))\n")
             if let suggestion = error.suggestion { stderr.write("handbook: note: did you mean '\(suggestion)'?\n") }
             stderr.write("Run 'handbook --help' for usage.\n")
             return 2
@@ -55,9 +55,9 @@ public enum CLI {
             for file in files {
                 do {
                     let hash = try marker.markCurrent(file)
-                    stdout.write("\(file): marked as translated from \(hash.prefix(12))…\n")
+                    stdout.write("\(DiagnosticFormatter.escaped(file)): marked as translated from \(hash.prefix(12))…\n")
                 } catch {
-                    stderr.write("\(error.path): error: \(error.message)\n")
+                    stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
                     failed = true
                 }
             }

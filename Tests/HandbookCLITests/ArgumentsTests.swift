@@ -98,3 +98,16 @@ final class JobsSettingTests: XCTestCase {
         XCTAssertEqual(CommandRun.handbook(["check"], in: project.root, environment: ["HANDBOOK_JOBS": "2"]).exitCode, 1)
     }
 }
+
+final class TerminalSafetyTests: XCTestCase {
+    func testControlCharactersInArgumentsAndFileNamesNeverReachTheTerminal() {
+        let project = TemporaryProject()
+        let option = CommandRun.handbook(["build", "--x\u{1B}]0;owned\u{7}"], in: project.root)
+        XCTAssertEqual(option.exitCode, 2)
+        XCTAssertTrue(option.stderr.contains("'--x\\u{1B}]0;owned\\u{7}'"), option.stderr)
+        let file = CommandRun.handbook(["i18n", "mark-current", "content/zh-Hant/a\tb\u{1B}.md"], in: project.root)
+        XCTAssertEqual(file.exitCode, 1)
+        XCTAssertTrue(file.stderr.hasPrefix("content/zh-Hant/a\\tb\\u{1B}.md: error: "), file.stderr)
+        XCTAssertFalse((option.stderr + file.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x09 })
+    }
+}
