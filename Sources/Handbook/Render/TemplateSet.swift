@@ -29,6 +29,11 @@ struct TemplateSet {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
             else { continue }
+            // A FIFO would block the read for ever; anything but a regular file is reported unread.
+            if let problem = FileKind(path: url.path).problem {
+                diagnostics.error("unreadable-file", problem, at: SourceLocation(path: paths.display(url)))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 diagnostics.error("unreadable-file", "cannot read the template", at: SourceLocation(path: paths.display(url)))
                 continue
