@@ -29,18 +29,24 @@ def chinese(rng, source, length):
     return "".join(source[(start + i) % len(source)] for i in range(length)) + "。"
 
 
+PRACTICE_IDS = ([f"1.{i}" for i in range(1, 14)] + [f"2.{i}" for i in range(1, 13)]
+                + [f"3.{i}" for i in range(1, 8)] + ["4.1"])
+
+
 def layout(n):
-    """Practice IDs and section numbers for n pages per language: a tenth are practices."""
-    practices = [f"{1 + i // 40}.{1 + i % 40}" for i in range(max(1, n // 10))]
+    """Practice IDs and section numbers for n pages per language: a tenth are practices, at most
+    the handbook's 33, and the rest sections of chapters 6-16, the only keys the build accepts."""
+    practices = PRACTICE_IDS[: max(1, min(len(PRACTICE_IDS), n // 10))]
     sections = []
-    chapter = 1
+    group = 0
     while len(sections) < n - len(practices):
-        sections.append(f"{chapter}")
-        for sub in range(1, 6):
-            sections.append(f"{chapter}.{sub}")
-            for leaf in range(1, 9):
-                sections.append(f"{chapter}.{sub}.{leaf}")
-        chapter += 1
+        chapter, sub = 6 + group % 11, 1 + group // 11
+        if sub == 1:
+            sections.append(f"{chapter}")
+        sections.append(f"{chapter}.{sub}")
+        for leaf in range(1, 9):
+            sections.append(f"{chapter}.{sub}.{leaf}")
+        group += 1
     return practices, sections[: n - len(practices)]
 
 

@@ -79,12 +79,29 @@ public struct Build {
         switch written {
         case .refused(let refusal): result.refusal = refusal
         case .cannotWrite(let path, let why):
-            result.diagnostics.append(.error("write-failed", "cannot write \(path): \(why)", at: SourceLocation(path: paths.display(paths.output))))
+            // Name the page as it will be in the output, and blame the file it comes from,
+            // not a staging folder the user never sees.
+            if let (output, source) = Self.origin(ofWritten: path, files: result.files, site: result.site) {
+                result.diagnostics.append(.error("write-failed", "cannot write \(paths.display(paths.output))/\(output): \(why)", at: source))
+            } else {
+                result.diagnostics.append(
+                    .error("write-failed", "cannot write \(path): \(why)", at: SourceLocation(path: paths.display(paths.output))))
+            }
         case .unsafePath(let path):
             result.diagnostics.append(
                 .error("write-failed", "refusing to write \"\(path)\" outside the output folder", at: SourceLocation(path: paths.display(paths.output))))
         case nil: break
         }
         return result
+    }
+
+    /// The output path of the file written at `path` (in whatever folder it was being written to)
+    /// and where the page that produced it is defined.
+    static func origin(ofWritten path: String, files: [OutputFile], site: ResolvedSite?) -> (String, SourceLocation)? {
+        guard let file = files.first(where: { path.hasSuffix("/" + $0.path) }) else { return nil }
+        for pages in (site?.pages ?? [:]).values {
+            if let page = pages.first(where: { $0.outputPath == file.path }) { return (file.path, page.source.keyLocation) }
+        }
+        return nil
     }
 }

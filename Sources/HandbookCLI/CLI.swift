@@ -14,17 +14,24 @@ public enum CLI {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    /// Runs `handbook` with `arguments` (without the program name) from `workingDirectory`.
+    /// Runs `handbook` with `arguments` (without the program name) from `workingDirectory`;
+    /// `environment` is where `HANDBOOK_JOBS` is read from.
     public static func run<Out: TextOutputStream, Err: TextOutputStream>(
-        _ arguments: [String], workingDirectory: URL, stdout: inout Out, stderr: inout Err
+        _ arguments: [String], workingDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+        stdout: inout Out, stderr: inout Err
     ) -> Int32 {
         let command: Command
         do {
             command = try Arguments.parse(arguments)
         } catch {
-            stderr.write("handbook: error: \(error.message)\n")
+            stderr.write("handbook: error: \(DiagnosticFormatter.escaped(error.message))\n")
             if let suggestion = error.suggestion { stderr.write("handbook: note: did you mean '\(suggestion)'?\n") }
             stderr.write("Run 'handbook --help' for usage.\n")
+            return 2
+        }
+        if command != .version, !isHelp(command), let problem = Parallel.jobsProblem(environment["HANDBOOK_JOBS"]) {
+            stderr.write("handbook: error: \(problem)\n")
+            stderr.write("handbook: note: unset it to use one thread per core\n")
             return 2
         }
         switch command {
@@ -54,6 +61,11 @@ public enum CLI {
         case .i18nUpgrade(let options):
             return I18nFileCommands(options: options, workingDirectory: workingDirectory).upgrade(stdout: &stdout, stderr: &stderr)
         }
+    }
+
+    private static func isHelp(_ command: Command) -> Bool {
+        if case .help = command { return true }
+        return false
     }
 }
 

@@ -25,7 +25,7 @@ struct I18nFileCommands {
                     stdout.write("\(path): marked \(outcome.marked) block(s) current; \(outcome.stale) still stale\n")
                 }
             } catch {
-                stderr.write("\(error.path): error: \(error.message)\n")
+                stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
                 failed = true
             }
         }
@@ -43,7 +43,7 @@ struct I18nFileCommands {
                 let source = ProjectPaths(root: workingDirectory).display(file.sourceURL)
                 diffs.append(try TranslationDiff.of(file, sourcePath: source))
             } catch {
-                stderr.write("\(error.path): error: \(error.message)\n")
+                stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
                 failed = true
             }
         }

@@ -59,7 +59,8 @@ public struct MarkdownParser: Sendable {
         guard let root = finished else { return (MarkdownNode(kind: .document), nil) }
         defer { cmark_node_free(root) }
         var tooDeep: SourcePosition?
-        let document = CmarkTreeConverter.convert(root, tooDeep: &tooDeep)
+        var document = CmarkTreeConverter.convert(root, tooDeep: &tooDeep)
+        AutolinkPositions.fix(&document, source: text)
         return (document, tooDeep)
     }
 

@@ -29,17 +29,19 @@ def content(root: pathlib.Path):
     (root / "en" / "strings.yaml").write_text(strings, encoding="utf-8")
     (root / "en" / "practices" / "1.1.md").write_text(
         f"---\nid: \"1.1\"\ntitle: 'Alt {PAYLOAD} zebrapayload'\nprinciple: other\n"
-        f"summary: 'Summary {SCRIPT} {QUOTE}'\nadoption: '{SCRIPT}'\nsections: [\"1\"]\n---\n"
+        f"summary: 'Summary {SCRIPT} {QUOTE}'\nadoption: '{SCRIPT}'\nsections: [\"7\"]\n---\n"
         f"Text \\<script>__xss.push(4)\\</script> and &lt;b onclick=x&gt; zebrapayload.\n\n"
         f"![A picture {QUOTE}](pic.png \"{QUOTE}\")\n\n"
-        f"[Link \\<img src=x onerror=__xss.push(5)> text](sec:1)\n\n"
+        f"[Link \\<img src=x onerror=__xss.push(5)> text](sec:7)\n\n"
         f"## Heading \\<svg onload=__xss.push(6)>\n\n"
         f"```html\n</code></pre><script>__xss.push(7)</script>\n```\n\n"
         f"Table: Caption {QUOTE}\n\n| Head \\<img src=x onerror=__xss.push(8)> |\n| --- |\n| `{SCRIPT}` |\n",
         encoding="utf-8")
-    (root / "en" / "sections" / "1.md").write_text(
-        f"---\nnumber: \"1\"\ntitle: 'Section {SCRIPT}'\nprogram_details:\n  - description: '{PAYLOAD}'\n"
-        f"    code_file: '{SCRIPT}.java'\n    functions: ['Calls `{SCRIPT}` and \\\\<b onclick=x>']\n---\nBody zebrapayload.\n",
+    # Program details are Markdown, linted like a body: raw HTML there is an error, so the
+    # payloads are escaped and must show as text.
+    (root / "en" / "sections" / "7.md").write_text(
+        f"---\nnumber: \"7\"\ntitle: 'Section {SCRIPT}'\nprogram_details:\n  - description: '\\{PAYLOAD}'\n"
+        f"    code_file: '{SCRIPT}.java'\n    functions: ['Calls `{SCRIPT}` and \\<b onclick=x>']\n---\nBody zebrapayload.\n",
         encoding="utf-8")
     (root / "en" / "pages" / "index.md").write_text(f"---\nid: index\ntitle: 'Home {PAYLOAD}'\n---\nHome.\n")
 

@@ -1,3 +1,4 @@
+import Handbook
 import HandbookTestSupport
 import XCTest
 
@@ -72,5 +73,42 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(run.exitCode, 0, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("checked "))
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public").path))
+    }
+}
+
+final class JobsSettingTests: XCTestCase {
+    func testUnusableJobCountIsAUsageErrorBeforeAnyWork() {
+        // An empty folder: any work would report a missing site.yaml (exit 1), not a usage error.
+        let project = TemporaryProject()
+        for value in ["abc", "-1", "0", "", "2x", "+3"] {
+            let run = CommandRun.handbook(["check"], in: project.root, environment: ["HANDBOOK_JOBS": value])
+            XCTAssertEqual(run.exitCode, 2, value)
+            XCTAssertEqual(
+                run.stderr,
+                "handbook: error: HANDBOOK_JOBS must be a whole number of threads from 1 up, not \"\(value)\"\n"
+                    + "handbook: note: unset it to use one thread per core\n", value)
+        }
+    }
+
+    func testWholeJobCountsAndHelpPass() {
+        XCTAssertNil(Parallel.jobsProblem(nil))
+        XCTAssertNil(Parallel.jobsProblem("1"))
+        XCTAssertNil(Parallel.jobsProblem("16"))
+        let project = TemporaryProject()
+        XCTAssertEqual(CommandRun.handbook(["--help"], in: project.root, environment: ["HANDBOOK_JOBS": "abc"]).exitCode, 0)
+        XCTAssertEqual(CommandRun.handbook(["check"], in: project.root, environment: ["HANDBOOK_JOBS": "2"]).exitCode, 1)
+    }
+}
+
+final class TerminalSafetyTests: XCTestCase {
+    func testControlCharactersInArgumentsAndFileNamesNeverReachTheTerminal() {
+        let project = TemporaryProject()
+        let option = CommandRun.handbook(["build", "--x\u{1B}]0;owned\u{7}"], in: project.root)
+        XCTAssertEqual(option.exitCode, 2)
+        XCTAssertTrue(option.stderr.contains("'--x\\u{1B}]0;owned\\u{7}'"), option.stderr)
+        let file = CommandRun.handbook(["i18n", "mark-current", "content/zh-Hant/a\tb\u{1B}.md"], in: project.root)
+        XCTAssertEqual(file.exitCode, 1)
+        XCTAssertTrue(file.stderr.hasPrefix("content/zh-Hant/a\\tb\\u{1B}.md: error: "), file.stderr)
+        XCTAssertFalse((option.stderr + file.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x09 })
     }
 }

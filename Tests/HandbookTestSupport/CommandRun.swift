@@ -10,11 +10,14 @@ public struct CommandRun {
     /// Exit code.
     public var exitCode: Int32
 
-    /// Runs `handbook` with `arguments` in `directory`, capturing both streams.
-    public static func handbook(_ arguments: [String], in directory: URL) -> CommandRun {
+    /// Runs `handbook` with `arguments` in `directory`, capturing both streams; `environment`
+    /// stands for the process environment.
+    public static func handbook(
+        _ arguments: [String], in directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> CommandRun {
         var out = Capture()
         var err = Capture()
-        let code = CLI.run(arguments, workingDirectory: directory, stdout: &out, stderr: &err)
+        let code = CLI.run(arguments, workingDirectory: directory, environment: environment, stdout: &out, stderr: &err)
         return CommandRun(stdout: out.text, stderr: err.text, exitCode: code)
     }
 

@@ -77,6 +77,30 @@ final class BuildTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 1000)
     }
+
+    func testWriteFailureNamesTheOutputPathAndTheSourceFileNotTheStagingFolder() {
+        let project = TemporaryProject(
+            files: """
+                -- content/site.yaml --
+                source_language: en
+                languages:
+                  - code: en
+                    name: English
+                -- content/en/pages/about.md --
+                ---
+                id: about
+                title: About
+                ---
+                Body.
+                """)
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
+        let result = Build(paths: ProjectPaths(root: project.root)).run()
+        XCTAssertTrue(result.succeeded, "\(result.diagnostics)")
+        let origin = Build.origin(ofWritten: "/tmp/x/.public.staging-12/en/about.html", files: result.files, site: result.site)
+        XCTAssertEqual(origin?.0, "en/about.html")
+        XCTAssertEqual(origin?.1.description, "content/en/pages/about.md:2:5")
+        XCTAssertNil(Build.origin(ofWritten: "/tmp/x/.public.staging-12/en/none.html", files: result.files, site: result.site))
+    }
 }
 
 /// Finds `href`/`src` values in HTML and resolves relative ones against the page's path.

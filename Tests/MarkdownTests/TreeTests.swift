@@ -11,6 +11,16 @@ final class TreeTests: XCTestCase {
         return line
     }
 
+    func testAutolinksArePlacedOnTheirOwnLine() {
+        // cmark-gfm would say 2:22 and 2:33 (offsets in the paragraph) and 4:1 inside the list item.
+        let tree = MarkdownParser().parse("First line, then\n<https://a.example> <javascript:y>\n\n- <mailto:a@b.example>\n")
+        var links: [String] = []
+        tree.forEach { if case .link(let url, _) = $0.kind { links.append("\(url) @\($0.start.line):\($0.start.column)") } }
+        XCTAssertEqual(links, [
+            "https://a.example @2:1", "javascript:y @2:21", "mailto:a@b.example @4:3",
+        ])
+    }
+
     func testTreeDumpWithPositions() {
         let tree = MarkdownParser().parse("## Hi\n\nSee [](bp:2.10) ~~no~~\n\n- [x] done\n\n| a |\n|---|\n| b |\n")
         XCTAssertEqual(

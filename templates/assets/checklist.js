@@ -85,8 +85,17 @@
     });
   }
 
+  // A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula
+  // (a practice title or a note could call out to a web address); OWASP's advice is to start such
+  // a cell with a single quote, which spreadsheets show as text.
+  function csvCell(cell) {
+    var text = String(cell);
+    if (/^[=+\-@\t\r]/.test(text)) { text = "'" + text; }
+    return "\"" + text.replace(/"/g, "\"\"") + "\"";
+  }
+
   function csv() {
-    var quote = function (cell) { return "\"" + String(cell).replace(/"/g, "\"\"") + "\""; };
+    var quote = csvCell;
     return [headings()].concat(rows()).map(function (row) { return row.map(quote).join(","); }).join("\r\n") + "\r\n";
   }
 
@@ -129,5 +138,5 @@
   });
 
   // Exposed for the export tests.
-  window.handbookChecklist = { csv: csv, markdown: markdown };
+  window.handbookChecklist = { csv: csv, markdown: markdown, csvCell: csvCell };
 })();

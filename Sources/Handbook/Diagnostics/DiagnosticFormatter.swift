@@ -7,15 +7,42 @@ public struct DiagnosticFormatter: Sendable {
 
     /// One diagnostic with its notes, each line ending in a newline.
     public func format(_ diagnostic: Diagnostic) -> String {
-        var out = "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+        let location = Self.escaped(diagnostic.location.description)
+        var out = "\(location): \(diagnostic.severity.rawValue): \(Self.escaped(diagnostic.message)) [\(diagnostic.code)]\n"
         for note in diagnostic.notes {
             if let location = note.location {
-                out += "    \(location): note: \(note.message)\n"
+                out += "    \(Self.escaped(location.description)): note: \(Self.escaped(note.message))\n"
             } else {
-                out += "    note: \(note.message)\n"
+                out += "    note: \(Self.escaped(note.message))\n"
             }
         }
         return out
+    }
+
+    /// `text` with control characters written as escapes (`\t`, `\n`, `\u{1B}`): file names and
+    /// values are quoted in messages, and a raw ESC would let them drive the user's terminal, a raw
+    /// line feed would forge a diagnostic line.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case _ where needsEscape(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a terminal shows.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// Writes every diagnostic, then a summary line such as `2 errors, 1 warning` (nothing when empty).

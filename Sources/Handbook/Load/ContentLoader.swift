@@ -10,13 +10,20 @@ public struct LoadedContent: Sendable {
     public var strings: [String: SourceFile]
     /// `content/glossary.yaml`, the fixed translations of recurring terms, if there is one.
     public var glossary: SourceFile?
+    /// Language codes whose `strings.yaml` exists but could not be read (already reported), so no
+    /// stage calls it missing.
+    public var unreadableStrings: Set<String>
 
     /// Creates loaded content (the loader does; tests and fuzzers build it directly).
-    public init(config: SiteConfig, pages: [SourceFile], strings: [String: SourceFile], glossary: SourceFile? = nil) {
+    public init(
+        config: SiteConfig, pages: [SourceFile], strings: [String: SourceFile], glossary: SourceFile? = nil,
+        unreadableStrings: Set<String> = []
+    ) {
         self.config = config
         self.pages = pages
         self.strings = strings
         self.glossary = glossary
+        self.unreadableStrings = unreadableStrings
     }
 }
 
@@ -46,6 +53,7 @@ public struct ContentLoader {
         let codes = config.languages.map(\.code)
         var pending: [Pending] = []
         var strings: [String: SourceFile] = [:]
+        var unreadableStrings: Set<String> = []
         var glossary: SourceFile?
         for entry in listing(paths.content) {
             let url = paths.content.appendingPathComponent(entry)
@@ -70,8 +78,9 @@ public struct ContentLoader {
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
-            loadLanguage(entry, into: &pending, strings: &strings)
+            loadLanguage(entry, into: &pending, strings: &strings, unreadableStrings: &unreadableStrings)
         }
+        reportCaseCollisions(pending)
         // Reading and fingerprinting hundreds of files is independent work.
         let contentRoot = self.contentRoot
         var pages = Parallel.map(pending.count) {
@@ -80,7 +89,8 @@ public struct ContentLoader {
                 contentRoot: contentRoot, realFolder: pending[$0].realFolder)
         }.compactMap { $0 }
         pages.sort { $0.path < $1.path }
-        return LoadedContent(config: config, pages: pages, strings: strings, glossary: glossary)
+        return LoadedContent(
+            config: config, pages: pages, strings: strings, glossary: glossary, unreadableStrings: unreadableStrings)
     }
 }
 
@@ -99,12 +109,18 @@ private extension ContentLoader {
         paths.content.resolvingSymlinksInPath().standardizedFileURL.path + "/"
     }
 
-    func loadLanguage(_ code: String, into pages: inout [Pending], strings: inout [String: SourceFile]) {
+    func loadLanguage(
+        _ code: String, into pages: inout [Pending], strings: inout [String: SourceFile], unreadableStrings: inout Set<String>
+    ) {
         let folder = paths.content.appendingPathComponent(code)
         for entry in listing(folder) {
             let url = folder.appendingPathComponent(entry)
             if entry == "strings.yaml" {
-                if let file = read(url, language: code, relativePath: entry) { strings[code] = file }
+                if let file = read(url, language: code, relativePath: entry) {
+                    strings[code] = file
+                } else {
+                    unreadableStrings.insert(code)
+                }
                 continue
             }
             guard ContentLoader.pageFolders.contains(entry), isDirectory(url) else {
@@ -120,13 +136,39 @@ private extension ContentLoader {
             let realFolder = url.resolvingSymlinksInPath().standardizedFileURL.path
             for name in listing(url) {
                 let file = url.appendingPathComponent(name)
-                guard name.hasSuffix(".md"), !isDirectory(file) else {
+                if name.hasSuffix(".md"), isDirectory(file) {
+                    diagnostics.error(
+                        "unexpected-file", "\"\(name)\" is a folder; \(entry)/ holds Markdown files, not folders",
+                        at: SourceLocation(path: paths.display(file)))
+                    continue
+                }
+                guard name.hasSuffix(".md") else {
                     diagnostics.error(
                         "unexpected-file", "only Markdown files (.md) belong in \(entry)/",
                         at: SourceLocation(path: paths.display(file)))
                     continue
                 }
                 pages.append(Pending(url: file, language: code, relativePath: "\(entry)/\(name)", realFolder: realFolder))
+            }
+        }
+    }
+
+    /// Two files whose paths differ only in case (`About.md`, `about.md`) are one file on the
+    /// case-insensitive file systems of macOS and Windows: a checkout there loses one of them.
+    func reportCaseCollisions(_ pending: [Pending]) {
+        var first: [String: String] = [:]
+        for file in pending.map({ paths.display($0.url) }).sorted() {
+            let folded = file.lowercased()
+            if let earlier = first[folded] {
+                diagnostics.error(
+                    "case-collision", "this path differs from another only in upper and lower case",
+                    at: SourceLocation(path: file),
+                    notes: [
+                        Diagnostic.Note("the other file", at: SourceLocation(path: earlier)),
+                        Diagnostic.Note("case-insensitive file systems (macOS, Windows) hold only one of them; rename one"),
+                    ])
+            } else {
+                first[folded] = file
             }
         }
     }
@@ -163,8 +205,8 @@ private extension ContentLoader {
                 notes: [Diagnostic.Note("copy the file into content/ instead of linking to it")])
             return nil
         }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            diagnostics.error("unreadable-file", "file not found", at: location)
+        if let problem = FileKind(path: url.path).problem {
+            diagnostics.error("unreadable-file", problem, at: location)
             return nil
         }
         do {

@@ -6,17 +6,26 @@ struct SiteConfigReader {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return nil }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         var languages: [Language] = []
+        var refusedCode = false
         for item in fields.list("languages", required: true) {
             let entry = FieldReader(item, path: file.path, lineOffset: 0, diagnostics: diagnostics)
             guard let code = entry.string("code", required: true), let name = entry.string("name", required: true)
             else { continue }
+            if let problem = LanguageCode.problem(code) {
+                let notes = problem.suggestion.map { [Diagnostic.Note("did you mean \"\($0)\"?")] }
+                    ?? [Diagnostic.Note("for example en, zh-Hant, zh-Hans, ja, pt-BR")]
+                diagnostics.error("language-code", problem.message, at: entry.location(of: "code"), notes: notes)
+                refusedCode = true
+                continue
+            }
             let dir = entry.oneOf("dir", ["ltr", "rtl"]) ?? "ltr"
             entry.rejectUnknownKeys(["code", "name", "dir"])
             languages.append(Language(code: code, name: name, dir: dir))
         }
         let sourceCode = fields.string("source_language", required: true)
         fields.rejectUnknownKeys(["languages", "source_language"])
-        guard let sourceCode, !languages.isEmpty else { return nil }
+        // A refused code would make every later check (source language, folders) misleading.
+        guard let sourceCode, !languages.isEmpty, !refusedCode else { return nil }
         guard let source = languages.first(where: { $0.code == sourceCode }) else {
             diagnostics.error(
                 "unknown-language", "source_language \"\(sourceCode)\" is not among the languages",

@@ -4,12 +4,20 @@ import Foundation
 /// in input order, so output never depends on scheduling. `HANDBOOK_JOBS=N` sets the number of
 /// threads (1 makes a run serial); the default is one per core.
 public enum Parallel {
-    /// Threads to use.
+    /// Threads to use. An unusable `HANDBOOK_JOBS` falls back to one per core here; the command
+    /// line refuses it before any work (`jobsProblem`), so only tests and embedders reach this.
     public static var workers: Int {
         if let text = ProcessInfo.processInfo.environment["HANDBOOK_JOBS"], let count = Int(text), count > 0 {
             return count
         }
         return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Why a `HANDBOOK_JOBS` value cannot be used, or nil when it is unset or a whole number from 1 up.
+    public static func jobsProblem(_ value: String?) -> String? {
+        guard let value else { return nil }
+        if let count = Int(value), count > 0, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return nil }
+        return "HANDBOOK_JOBS must be a whole number of threads from 1 up, not \"\(DiagnosticFormatter.escaped(value))\""
     }
 
     /// `body(i)` for every `i` in `0..<count`, results in order. Each thread takes the next index as

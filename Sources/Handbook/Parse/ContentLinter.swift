@@ -4,10 +4,10 @@ import Markdown
 /// Markdown. Errors: an image without alt text, a link without text, a skipped heading level, a
 /// table without header cells, raw HTML (dropped by the safe renderer), a script URL. Warning: link
 /// text that says nothing out of context ("click here", "more"), and a table without a `Table: …`
-/// caption line before it.
+/// caption line before it. It lints page bodies and the Markdown values of the front matter alike.
 struct ContentLinter {
     let diagnostics: DiagnosticEngine
-    let lineMap: LineMap
+    let lineMap: any SourcePositionMapping
 
     /// Link texts that mean nothing when a screen reader lists the page's links.
     static let vagueLinkTexts: Set<String> = [

@@ -11,6 +11,8 @@ public struct PageParser: Sendable {
     public static let principles = ["perceivable", "operable", "understandable", "other"]
     /// The categories practices are grouped in, in the guide's order.
     public static let categories = ["text", "sensory", "multimedia", "navigation", "control", "user-interface", "input"]
+    /// The longest file name, in bytes, that common file systems (ext4, APFS, NTFS) accept.
+    static let maximumFileNameBytes = 255
     /// The platforms a section can be about.
     public static let platforms = ["android", "ios", "common"]
 
@@ -38,6 +40,7 @@ public struct PageParser: Sendable {
                 notes: notes)
             return nil
         }
+        ControlCharacterCheck.report(yaml, path: file.path, lineOffset: split.yamlLineOffset, to: diagnostics)
         let fields = FieldReader(yaml, path: file.path, lineOffset: split.yamlLineOffset, diagnostics: diagnostics)
         let lineMap = LineMap(path: file.path, body: split.body, firstBodyLine: split.firstBodyLine)
         var (body, tooDeep) = parser.parseChecked(split.body)
@@ -49,7 +52,8 @@ public struct PageParser: Sendable {
         Self.trimAutolinks(&body)
         let headings = assignAnchors(&body, lineMap: lineMap)
         ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
-        return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap)
+        let yamlLines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap, yamlLines: yamlLines)
     }
 }
 
@@ -96,23 +100,46 @@ private extension PageParser {
     }
 
     /// Gives every heading a unique anchor (repeats get `-1`, `-2`, as on GitHub) and lists them.
+    /// An explicit `{#name}` that repeats an earlier anchor or takes an id of the templates is an
+    /// error; a generated one steps around both.
     func assignAnchors(_ body: inout MarkdownNode, lineMap: LineMap) -> [Heading] {
         var headings: [Heading] = []
         var used: [String: Int] = [:]
+        var taken: [String: SourceLocation] = [:]
+        let diagnostics = self.diagnostics
         body.transformPreorder { node in
             guard case .heading(let level) = node.kind else { return }
             let explicit = Self.takeExplicitAnchor(&node)
             let text = node.plainText
-            var anchor = explicit ?? Slug.make(text)
-            if anchor.isEmpty { anchor = "section" }
-            if let count = used[anchor], explicit == nil {
-                used[anchor] = count + 1
-                anchor = "\(anchor)-\(count)"
+            let location = lineMap.location(node.start)
+            var anchor: String
+            if let explicit {
+                anchor = explicit
+                if TemplateAnchors.isReserved(explicit) {
+                    diagnostics.error(
+                        "reserved-anchor", "the anchor \"\(explicit)\" is an id the page layout already uses",
+                        at: location,
+                        notes: [Diagnostic.Note("reserved anchors: \(TemplateAnchors.reserved.sorted().joined(separator: ", ")), search-group-…")])
+                } else if let first = taken[explicit] {
+                    diagnostics.error(
+                        "duplicate-anchor", "the anchor \"\(explicit)\" is used twice on this page", at: location,
+                        notes: [Diagnostic.Note("first used here", at: first)])
+                }
+                used[anchor, default: 0] += 1
             } else {
-                used[anchor] = 1
+                let made = Slug.make(text)
+                let slug = made.isEmpty ? "section" : made
+                anchor = slug
+                while taken[anchor] != nil || TemplateAnchors.isReserved(anchor) {
+                    let count = used[slug, default: 1]
+                    used[slug] = count + 1
+                    anchor = "\(slug)-\(count)"
+                }
+                if used[slug] == nil { used[slug] = 1 }
             }
+            if taken[anchor] == nil { taken[anchor] = location }
             node.anchor = anchor
-            headings.append(Heading(level: level, text: text, anchor: anchor, location: lineMap.location(node.start)))
+            headings.append(Heading(level: level, text: text, anchor: anchor, location: location))
         }
         return headings
     }
@@ -169,7 +196,8 @@ private extension PageParser {
     }
 
     func readFrontMatter(
-        _ fields: FieldReader, file: SourceFile, body: MarkdownNode, headings: [Heading], lineMap: LineMap
+        _ fields: FieldReader, file: SourceFile, body: MarkdownNode, headings: [Heading], lineMap: LineMap,
+        yamlLines: [Substring]
     ) -> ParsedPage? {
         let folder = file.relativePath.split(separator: "/").first.map(String.init) ?? ""
         let title = fields.string("title", required: true)
@@ -202,7 +230,9 @@ private extension PageParser {
                     platform: fields.oneOf("platform", PageParser.platforms) ?? "common",
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
-                    programDetails: fields.list("program_details").map { readProgramDetail($0, fields: fields) }))
+                    programDetails: fields.list("program_details").map {
+                        readProgramDetail($0, fields: fields, yamlLines: yamlLines)
+                    }))
             common += ["number", "platform", "parent", "practices", "related", "program_details"]
             pageKey = PageKey.section
         default:
@@ -213,9 +243,7 @@ private extension PageParser {
         }
         fields.rejectUnknownKeys(common)
         guard let key, let title else { return nil }
-        if let bad = key.value.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
-            diagnostics.error(
-                "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: key.location)
+        guard checkKey(pageKey(key.value), at: key.location), checkOutputName(pageKey(key.value), at: key.location) else {
             return nil
         }
         let expectedName = "\(key.value).md"
@@ -232,14 +260,67 @@ private extension PageParser {
         return page
     }
 
-    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader) -> ProgramDetail {
+    /// Whether the key may be published: practices from the closed set, sections numbered in the
+    /// guide's chapters, other pages named with letters, digits, "." and "-" and never taking the
+    /// output path of a generated page. Each refusal is reported with the nearest valid key.
+    func checkKey(_ key: PageKey, at location: SourceLocation) -> Bool {
+        var notes: [Diagnostic.Note] = []
+        let message: String
+        switch key {
+        case .practice(let id):
+            guard !PageKeyRules.practiceIDs.contains(id) else { return true }
+            message = "\"\(id)\" is not a practice ID of the handbook"
+            notes.append(Diagnostic.Note("the practices are 1.1–1.13, 2.1–2.12, 3.1–3.7 and 4.1"))
+        case .section(let number):
+            guard !PageKeyRules.isSectionNumber(number) else { return true }
+            message = "\"\(number)\" is not a section number of the guide"
+            notes.append(Diagnostic.Note("a section number is dotted ASCII decimal in chapters 6 to 16, like \"7.3.6.5\""))
+        case .page(let id):
+            if let bad = id.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
+                diagnostics.error(
+                    "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: location)
+                return false
+            }
+            guard PageKeyRules.reservedPageIDs.contains(id) else { return true }
+            diagnostics.error(
+                "reserved-id", "the ID \"\(id)\" belongs to a page the build generates", at: location,
+                notes: [
+                    Diagnostic.Note("reserved IDs: \(PageKeyRules.reservedPageIDs.sorted().joined(separator: ", "))"),
+                    Diagnostic.Note("choose another ID and rename the file to match"),
+                ])
+            return false
+        }
+        let candidates = key.folder == "practices" ? PageKeyRules.practiceIDs : []
+        if let ascii = PageKeyRules.asciiForm(key.id) {
+            notes.insert(Diagnostic.Note("did you mean \"\(ascii)\"? (written with ASCII digits)"), at: 0)
+        } else if let near = NearMiss.suggestion(for: key.id, among: candidates) {
+            notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
+        }
+        diagnostics.error("invalid-id", message, at: location, notes: notes)
+        return false
+    }
+
+    /// File systems refuse names over 255 bytes; `about.md` fits, but its `about.html` may not.
+    /// Caught here, the problem points at the ID instead of at a staging folder at write time.
+    func checkOutputName(_ key: PageKey, at location: SourceLocation) -> Bool {
+        let name = OutputLayout.path(of: key, in: "en").split(separator: "/").last.map(String.init) ?? ""
+        guard name.utf8.count > PageParser.maximumFileNameBytes else { return true }
+        diagnostics.error(
+            "name-too-long",
+            "the output file \(key.folder == "pages" ? "" : key.folder + "/")\(name.prefix(24))… would have a name of \(name.utf8.count) bytes; file systems allow \(PageParser.maximumFileNameBytes)",
+            at: location, notes: [Diagnostic.Note("choose a shorter ID")])
+        return false
+    }
+
+    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring]) -> ProgramDetail {
         let fields = FieldReader(node, path: parent.path, lineOffset: parent.lineOffset, diagnostics: diagnostics)
+        let description = fields.string("description", required: true) ?? ""
         let detail = ProgramDetail(
-            description: fields.string("description", required: true) ?? "",
+            description: markdown(description, at: fields.value("description") ?? node, fields: fields, yamlLines: yamlLines),
             layout: fields.string("layout"), viewController: fields.string("view_controller"),
             codeFile: fields.string("code_file"),
             functions: fields.list("functions").compactMap { item in
-                if case .scalar(let text, _) = item.value { return text }
+                if case .scalar(let text, _) = item.value { return markdown(text, at: item, fields: fields, yamlLines: yamlLines) }
                 diagnostics.error(
                     "front-matter-type", "items of \"functions\" must be text, found \(item.shapeName)",
                     at: fields.location(item))
@@ -248,6 +329,23 @@ private extension PageParser {
             related: fields.stringList("related"))
         fields.rejectUnknownKeys(["description", "layout", "view_controller", "code_file", "functions", "related"])
         return detail
+    }
+
+    /// A front-matter value parsed and linted as Markdown, its problems located in the front matter.
+    func markdown(_ text: String, at node: YAMLNode, fields: FieldReader, yamlLines: [Substring]) -> FieldMarkdown {
+        var (parsed, tooDeep) = parser.parseChecked(text)
+        let start = fields.location(node)
+        let sourceLine = yamlLines.indices.contains(node.line - 1) ? yamlLines[node.line - 1] : nil
+        var value = FieldMarkdown(text, node: parsed, at: start, sourceLine: sourceLine)
+        if let tooDeep {
+            diagnostics.error(
+                "markdown-too-deep", "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
+                at: value.location(tooDeep))
+        }
+        Self.trimAutolinks(&parsed)
+        value.node = parsed
+        ContentLinter(diagnostics: diagnostics, lineMap: value).lint(parsed)
+        return value
     }
 }
 

@@ -80,8 +80,8 @@ public struct SectionDetails: Sendable {
 /// One "Program Details" block of the guide: which layout or view controller, which code file,
 /// and what its classes and functions do.
 public struct ProgramDetail: Sendable {
-    /// What the code is for.
-    public var description: String
+    /// What the code is for, as inline Markdown.
+    public var description: FieldMarkdown
     /// Android layout file.
     public var layout: String?
     /// iOS view controller.
@@ -89,7 +89,7 @@ public struct ProgramDetail: Sendable {
     /// Source file.
     public var codeFile: String?
     /// What the class or function does, one item each, as inline Markdown.
-    public var functions: [String]
+    public var functions: [FieldMarkdown]
     /// Sections the block refers to.
     public var related: [Located<String>]
 }

@@ -55,8 +55,8 @@ public enum TranslationUnits {
         case .practice(let details): add(.adoption, details.adoption)
         case .section(let details):
             for detail in details.programDetails {
-                add(.description, detail.description)
-                detail.functions.forEach { add(.function, $0) }
+                add(.description, inlineText(detail.description.node))
+                detail.functions.forEach { add(.function, inlineText($0.node)) }
             }
         case .page: break
         }

@@ -6,7 +6,6 @@ import Markdown
 /// code blocks labelled with their language and platform.
 struct BodyRenderer: Sendable {
     private let renderer: HTMLRenderer
-    private let parser = MarkdownParser()
 
     /// Display names and platforms of the code fence tags authors use.
     static let codeLanguages: [String: (name: String, platform: String?)] = [
@@ -39,9 +38,8 @@ struct BodyRenderer: Sendable {
         return wrapTables(renderer.render(body), prefix: regionPrefix)
     }
 
-    /// One line of inline Markdown (a program-details item) as HTML without a paragraph.
-    func renderInline(_ text: String) -> String {
-        let document = parser.parse(text)
+    /// One line of inline Markdown (a program-details item, parsed and bound) as HTML without a paragraph.
+    func renderInline(_ document: MarkdownNode) -> String {
         guard document.children.count == 1, let paragraph = document.children.first, paragraph.kind == .paragraph
         else { return renderer.render(document) }
         return renderer.renderChildren(of: paragraph)

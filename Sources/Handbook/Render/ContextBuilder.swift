@@ -184,7 +184,7 @@ private extension ContextBuilder {
 
     func programDetailContext(_ detail: ProgramDetail, index: Int, count: Int, platform: String, from path: String) -> MustacheValue {
         var rows: [MustacheValue] = [
-            .object(["label": .string(strings.text("program_description")), "html": .string(body.renderInline(detail.description))])
+            .object(["label": .string(strings.text("program_description")), "html": .string(body.renderInline(detail.description.node))])
         ]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -194,7 +194,7 @@ private extension ContextBuilder {
         code("program_view_controller", detail.viewController)
         code("program_code_file", detail.codeFile)
         if !detail.functions.isEmpty {
-            let items = detail.functions.map { "<li>\(body.renderInline($0))</li>" }.joined()
+            let items = detail.functions.map { "<li>\(body.renderInline($0.node))</li>" }.joined()
             rows.append(.object(["label": .string(strings.text("program_functions")), "html": .string("<ul>\(items)</ul>")]))
         }
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }

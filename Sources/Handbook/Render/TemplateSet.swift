@@ -16,6 +16,8 @@ struct TemplateSet {
     /// Loads and compiles the templates; nil when any template has an error (all are reported).
     static func load(from folder: URL, paths: ProjectPaths, strings: UIStrings?, diagnostics: DiagnosticEngine) -> TemplateSet? {
         var sources: [String: String] = [:]
+        // Templates that exist but could not be decoded (already reported), so none is called missing.
+        var undecodable: Set<String> = []
         var assets: [OutputFile] = []
         let base = folder.standardizedFileURL.path
         let enumerator = FileManager.default.enumerator(atPath: base)
@@ -27,6 +29,11 @@ struct TemplateSet {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
             else { continue }
+            // A FIFO would block the read for ever; anything but a regular file is reported unread.
+            if let problem = FileKind(path: url.path).problem {
+                diagnostics.error("unreadable-file", problem, at: SourceLocation(path: paths.display(url)))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 diagnostics.error("unreadable-file", "cannot read the template", at: SourceLocation(path: paths.display(url)))
                 continue
@@ -35,14 +42,19 @@ struct TemplateSet {
                 assets.append(OutputFile(path: relative, contents: [UInt8](data)))
             } else if relative.hasSuffix(".mustache") {
                 guard let text = String(validatingUTF8Bytes: [UInt8](data)) else {
-                    diagnostics.error("invalid-utf8", "the template is not valid UTF-8", at: SourceLocation(path: paths.display(url)))
+                    let (line, column) = FileReader.firstInvalidUTF8([UInt8](data))
+                    diagnostics.error(
+                        "invalid-utf8", "the template is not valid UTF-8",
+                        at: SourceLocation(path: paths.display(url), line: line, column: column),
+                        notes: [Diagnostic.Note("save the template as UTF-8")])
+                    undecodable.insert(String(relative.dropLast(".mustache".count)))
                     continue
                 }
                 sources[String(relative.dropLast(".mustache".count))] = FileReader.normalizeLineEnds(text)
             }
         }
         let templatesPath = paths.display(folder)
-        for name in required where sources[name] == nil {
+        for name in required where sources[name] == nil && !undecodable.contains(name) {
             diagnostics.error(
                 "missing-template", "there is no template \"\(name).mustache\"",
                 at: SourceLocation(path: "\(templatesPath)/\(name).mustache"))

@@ -25,8 +25,17 @@ struct LinkResolver {
             var targets: [PageKey] = []
             // A fallback page's problems are reported once, in the source language.
             let report = page.state != .missing
-            page.body = bind(page.body, of: page, targets: byKey[language]!, report: report) { target in
-                if target != page.key { targets.append(target) }
+            let note = { (target: PageKey) in if target != page.key { targets.append(target) } }
+            page.body = bind(page.body, of: page, at: page.source.lineMap, targets: byKey[language]!, report: report, noteReference: note)
+            if case .section(var details) = page.source.details, !details.programDetails.isEmpty {
+                let bindField = { (field: inout FieldMarkdown) in
+                    field.node = bind(field.node, of: page, at: field, targets: byKey[language]!, report: report, noteReference: note)
+                }
+                for index in details.programDetails.indices {
+                    bindField(&details.programDetails[index].description)
+                    for item in details.programDetails[index].functions.indices { bindField(&details.programDetails[index].functions[item]) }
+                }
+                page.source.details = .section(details)
             }
             return (page, targets)
         }
@@ -46,11 +55,12 @@ struct LinkResolver {
 }
 
 private extension LinkResolver {
+    /// `body` (a page body or a front-matter Markdown value of `page`, placed in its file by
+    /// `lineMap`) with its links bound.
     func bind(
-        _ body: MarkdownNode, of page: ResolvedPage, targets: [PageKey: ResolvedPage], report: Bool,
-        noteReference: (PageKey) -> Void
+        _ body: MarkdownNode, of page: ResolvedPage, at lineMap: any SourcePositionMapping, targets: [PageKey: ResolvedPage],
+        report: Bool, noteReference: (PageKey) -> Void
     ) -> MarkdownNode {
-        let lineMap = page.source.lineMap
         // Only links change: the rest of the tree stays shared with the parsed page.
         let rewritten = body.rewritten { original -> MarkdownNode? in
             guard case .link(let url, let title) = original.kind else { return nil }

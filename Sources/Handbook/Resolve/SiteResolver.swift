@@ -130,7 +130,12 @@ struct Catalog {
         case .page: (noun, candidates) = ("page", pageIDs)
         }
         var message = "unknown \(noun) \"\(key.id)\""
-        if let near = NearMiss.suggestion(for: key.id, among: candidates) { message += " (did you mean \"\(near)\"?)" }
+        // A full-width "１.１" is one edit per character away from "1.1", too far for a near miss.
+        if let ascii = PageKeyRules.asciiForm(key.id), candidates.contains(ascii) {
+            message += " (did you mean \"\(ascii)\"?)"
+        } else if let near = NearMiss.suggestion(for: key.id, among: candidates) {
+            message += " (did you mean \"\(near)\"?)"
+        }
         return message
     }
 }

@@ -13,6 +13,8 @@ struct StringsResolver {
         let reader = UIStringsReader(diagnostics: diagnostics)
         let sourceCode = config.sourceLanguage.code
         guard let sourceFile = content.strings[sourceCode] else {
+            // A file that could not be read was reported as such by the loader.
+            if content.unreadableStrings.contains(sourceCode) { return [:] }
             diagnostics.error(
                 "missing-strings", "the source language has no strings.yaml",
                 at: SourceLocation(path: "content/\(sourceCode)/strings.yaml"))

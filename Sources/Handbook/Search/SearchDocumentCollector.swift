@@ -90,11 +90,10 @@ private extension SearchDocumentCollector {
             out.append(strings.text("platform_\(info.platform)"))
         }
         guard case .section(let details) = page.source.details else { return out }
-        let parser = MarkdownParser()
         for detail in details.programDetails {
-            out.append(parser.parse(detail.description).plainText)
+            out.append(detail.description.node.plainText)
             out += [detail.layout, detail.viewController, detail.codeFile].compactMap { $0 }
-            out += detail.functions.map { parser.parse($0).plainText }
+            out += detail.functions.map(\.node.plainText)
         }
         return out
     }

@@ -64,4 +64,81 @@ final class ContentLoaderTests: XCTestCase {
         let (_, diagnostics) = load(project)
         XCTAssertEqual(diagnostics.map(\.code), ["file-too-large"])
     }
+
+    // MARK: - Files that are not regular files
+
+    func testFIFONamedLikeAPageIsReportedAndNeverOpened() {
+        let project = TemporaryProject(files: site)
+        project.write("content/en/pages/keep.md", "---\nid: keep\ntitle: K\n---\n")
+        XCTAssertEqual(mkfifo(project.root.appendingPathComponent("content/en/pages/x.md").path, 0o644), 0)
+        // Opening the FIFO would block this test for ever; the loader must only look at it.
+        let (content, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.message), ["this is a named pipe (FIFO), not a regular file; it was not read"])
+        XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/x.md")
+        XCTAssertEqual(content?.pages.map(\.path), ["content/en/pages/keep.md"])
+    }
+
+    func testFolderNamedLikeAPageIsCalledAFolder() {
+        let project = TemporaryProject(files: site + "\n-- content/en/pages/dir.md/a.txt --\nx\n")
+        let (_, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.message), ["\"dir.md\" is a folder; pages/ holds Markdown files, not folders"])
+    }
+
+    func testSymbolicLinkLoopIsCalledALoop() throws {
+        let project = TemporaryProject(files: site)
+        try FileManager.default.createDirectory(
+            at: project.root.appendingPathComponent("content/en/pages"), withIntermediateDirectories: true)
+        let loop = project.root.appendingPathComponent("content/en/pages/loop.md").path
+        XCTAssertEqual(symlink(loop, loop), 0)
+        let (_, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.message), ["this is a symbolic link that loops back on itself"])
+    }
+
+    func testPathsThatDifferOnlyInCaseCollide() {
+        let project = TemporaryProject(
+            files: site + "\n-- content/en/pages/about.md --\n---\nid: about\ntitle: A\n---\n"
+                + "-- content/en/pages/About.md --\n---\nid: About\ntitle: A\n---\n")
+        let (_, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map(\.code), ["case-collision"])
+        XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/about.md")
+        XCTAssertEqual(diagnostics.first?.notes.first?.location?.description, "content/en/pages/About.md")
+    }
+
+    func testUnreadableStringsFileIsRememberedSoItIsNotCalledMissing() {
+        let project = TemporaryProject(files: site)
+        project.write("content/en/strings.yaml", bytes: Array("a: caf".utf8) + [0xE9] + Array("\n".utf8))
+        let (content, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/strings.yaml:1:7 invalid-utf8"])
+        XCTAssertEqual(content?.unreadableStrings, ["en"])
+    }
+
+    // MARK: - Language codes
+
+    func testLanguageCodesMustBeBCP47AndNoOutputFolder() {
+        let project = TemporaryProject(
+            files: """
+                -- content/site.yaml --
+                source_language: en
+                languages:
+                  - code: en
+                    name: English
+                  - code: ../x
+                    name: X
+                  - code: assets
+                    name: A
+                  - code: zh-hant
+                    name: Z
+                  - code: pt-BR
+                    name: P
+                  - code: es-419
+                    name: S
+                  - code: zh-Hans-CN
+                    name: C
+                """)
+        let (content, diagnostics) = load(project)
+        XCTAssertNil(content)
+        XCTAssertEqual(diagnostics.map(\.location.description), ["content/site.yaml:5:11", "content/site.yaml:7:11", "content/site.yaml:9:11"])
+        XCTAssertEqual(Set(diagnostics.map(\.code)), ["language-code"])
+        XCTAssertEqual(diagnostics.last?.notes.first?.message, "did you mean \"zh-Hant\"?")
+    }
 }

@@ -91,4 +91,72 @@ final class PageParserTests: XCTestCase {
         let (_, diagnostics) = parse("---\nid: a\ntitle: A\n---\nSee [](bp:1.1) and [](sec:7.3).\n", path: "pages/a.md")
         XCTAssertEqual(diagnostics, [])
     }
+
+    // MARK: - Keys, anchors and front-matter text
+
+    func testGeneratedPageIDsAreReserved() {
+        for id in SiteResolver.generatedPageIDs {
+            let (page, diagnostics) = parse("---\nid: \(id)\ntitle: T\n---\n", path: "pages/\(id).md")
+            XCTAssertNil(page, id)
+            XCTAssertEqual(diagnostics.map(\.code), ["reserved-id"], id)
+            XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/\(id).md:2:5")
+        }
+    }
+
+    func testPracticeIDsAreTheClosedSet() {
+        XCTAssertEqual(PageKeyRules.practiceIDs.count, 33)
+        for id in ["9.9", "0", "1e3", "-1", "1.14", "１.１", "4.2"] {
+            let (page, diagnostics) = parse("---\nid: \"\(id)\"\ntitle: T\nprinciple: other\n---\n", path: "practices/\(id).md")
+            XCTAssertNil(page, id)
+            XCTAssertEqual(diagnostics.map(\.code), ["invalid-id"], id)
+        }
+        let (_, fullWidth) = parse("---\nid: \"１.１\"\ntitle: T\nprinciple: other\n---\n", path: "practices/１.１.md")
+        XCTAssertEqual(fullWidth.first?.notes.first?.message, "did you mean \"1.1\"? (written with ASCII digits)")
+    }
+
+    func testSectionNumbersAreDottedDecimalsOfChaptersSixToSixteen() {
+        for number in ["6", "7.3.6.5", "16.2.2", "11.10"] { XCTAssertTrue(PageKeyRules.isSectionNumber(number), number) }
+        for number in ["1", "5.1", "17", "7.", "7..1", "7.01", "７", "7.3e1", "-7", "7.a", ""] {
+            XCTAssertFalse(PageKeyRules.isSectionNumber(number), number)
+        }
+    }
+
+    func testDuplicateAndReservedExplicitAnchorsAreErrors() {
+        let (page, diagnostics) = parse(
+            "---\nid: \"1.1\"\ntitle: T\nprinciple: other\n---\n## A {#main}\n## B {#dup}\n## C {#dup}\n## Main\n## Code\n## X {#code-1}\n## Code\n")
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, [
+            "content/en/practices/1.1.md:6:1 reserved-anchor", "content/en/practices/1.1.md:8:1 duplicate-anchor",
+        ])
+        XCTAssertEqual(diagnostics.last?.notes.first?.location?.description, "content/en/practices/1.1.md:7:1")
+        // Generated anchors step around the layout's ids and around explicit anchors.
+        XCTAssertEqual(page?.headings.map(\.anchor), ["main", "dup", "dup", "main-1", "code", "code-1", "code-2"])
+    }
+
+    func testControlCharactersInFrontMatterTextAreErrors() {
+        let (_, diagnostics) = parse("---\nid: \"1.1\"\ntitle: \"T\\x01\\x0c\\x7f\\x00x\"\nsummary: \"a\\tb\\nc\"\nprinciple: other\n---\n")
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/practices/1.1.md:3:8 control-character"])
+        XCTAssertEqual(diagnostics.first?.message, "the text holds the control character U+0001")
+    }
+
+    func testProgramDetailsAreLintedAtTheirPlaceInTheFrontMatter() {
+        let (page, diagnostics) = parse(
+            "---\nnumber: \"7\"\ntitle: T\nprogram_details:\n  - description: \"![](a.png) 字幕 <b>x</b>\"\n"
+                + "    functions:\n      - 字幕 [here](javascript:alert(1))\n      - >-\n        folded\n        ![](b.png)\n---\n",
+            path: "sections/7.md")
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, [
+            "content/en/sections/7.md:5:19 image-alt", "content/en/sections/7.md:5:33 raw-html",
+            "content/en/sections/7.md:5:37 raw-html", "content/en/sections/7.md:7:12 unsafe-url",
+            "content/en/sections/7.md:7:12 link-text", "content/en/sections/7.md:8:9 image-alt",
+        ])
+        guard case .section(let details)? = page?.details else { return XCTFail("not a section") }
+        XCTAssertEqual(details.programDetails.first?.functions.count, 2)
+    }
+
+    func testAnIDWhoseOutputNameIsTooLongIsRefusedAtTheID() {
+        let id = String(repeating: "a", count: 251)
+        let (page, diagnostics) = parse("---\nid: \(id)\ntitle: T\n---\n", path: "pages/\(id).md")
+        XCTAssertNil(page)
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/pages/\(id).md:2:5 name-too-long"])
+        XCTAssertNotNil(parse("---\nid: \(id.dropLast())\ntitle: T\n---\n", path: "pages/\(id.dropLast()).md").0)
+    }
 }

@@ -73,6 +73,25 @@ final class SiteResolverTests: XCTestCase {
         XCTAssertEqual(site?.page(.practice("2.10"), in: "en")?.referencedBy, [.section("11.1")])
     }
 
+    func testProgramDetailsLinksAreBoundInEachLanguageAndCountAsReferences() {
+        let site = Self.site.replacingOccurrences(
+            of: "number: \"11.5\"\ntitle: Input Form – Timer\n",
+            with: "number: \"11.5\"\ntitle: Input Form – Timer\nprogram_details:\n  - description: Runs [the timer](sec:11.1).\n"
+                + "    functions:\n      - Applies [](bp:2.10).\n")
+        let (resolved, diagnostics) = resolve(site)
+        XCTAssertEqual(diagnostics, [])
+        for language in ["en", "zh-Hans"] {
+            guard case .section(let details)? = resolved?.page(.section("11.5"), in: language)?.source.details else {
+                return XCTFail("no section 11.5 in \(language)")
+            }
+            let detail = details.programDetails[0]
+            XCTAssertEqual(links(in: detail.description.node).map(\.0), ["11.1.html"], language)
+            XCTAssertEqual(links(in: detail.functions[0].node).map(\.0), ["../practices/2.10.html"], language)
+            XCTAssertEqual(links(in: detail.functions[0].node).map(\.1), ["Best Practice 2.10 – Provide adjustable time control"])
+        }
+        XCTAssertEqual(resolved?.page(.section("11.1"), in: "en")?.referencedBy, [.section("11.5")])
+    }
+
     func testMissingTranslationFallsBackToTheSourceText() {
         let (site, _) = resolve(Self.site)
         let page = site?.page(.section("11.5"), in: "zh-Hans")
@@ -94,7 +113,7 @@ final class SiteResolverTests: XCTestCase {
     }
 
     func testTranslationWithoutSourceIsAnError() {
-        let (_, diagnostics) = resolve(Self.site + "\n-- content/zh-Hans/practices/9.9.md --\n---\nid: \"9.9\"\ntitle: 无\nprinciple: other\n---\n")
+        let (_, diagnostics) = resolve(Self.site + "\n-- content/zh-Hans/practices/4.1.md --\n---\nid: \"4.1\"\ntitle: 无\nprinciple: other\n---\n")
         XCTAssertEqual(diagnostics.map(\.code), ["orphan-translation"])
     }
 
