@@ -28,6 +28,9 @@ struct UIStringsReader {
 
     func read(_ file: SourceFile) -> [String: Located<String>] {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [:] }
+        if HalfwidthPunctuationLinter.applies(to: file.language) {
+            HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: root, in: file)
+        }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         var out: [String: Located<String>] = [:]
         for pair in fields.pairs {
