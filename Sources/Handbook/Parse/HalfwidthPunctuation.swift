@@ -85,7 +85,10 @@ enum HalfwidthPunctuation {
                     if scalars[close] == "`" {
                         var end = close
                         while end < scalars.count && scalars[end] == "`" { end += 1 }
-                        if end - close == width { found = end; break }
+                        if end - close == width {
+                            found = end
+                            break
+                        }
                         close = end
                     } else {
                         close += 1
@@ -99,7 +102,10 @@ enum HalfwidthPunctuation {
                 var end = index + 1
                 while end < scalars.count {
                     if scalars[end] == "(" { depth += 1 }
-                    if scalars[end] == ")" { depth -= 1; if depth == 0 { break } }
+                    if scalars[end] == ")" {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
                     end += 1
                 }
                 for position in index + 1..<min(end + 1, scalars.count) { masked[position] = true }
