@@ -57,7 +57,7 @@ struct AlphabeticalIndex {
         var groups: [(letter: String, items: [MustacheValue])] = []
         for entry in entries {
             guard let item = item(entry, from: path, link: link) else { continue }
-            let letter = initial(entry.sortKey)
+            let letter = Self.initial(entry.sortKey)
             if groups.last?.letter == letter {
                 groups[groups.count - 1].items.append(item)
             } else {
@@ -68,6 +68,14 @@ struct AlphabeticalIndex {
             groups.enumerated().map { index, group in
                 .object(["letter": .string(group.letter), "anchor": .string("letter-\(index + 1)"), "entries": .array(group.items)])
             })
+    }
+
+    /// A Latin letter upper-cased, digits as `0–9`, any other script by its first character. Only
+    /// decimal digits count: 一 and 二 have numeric values too, but are filed as Han characters.
+    static func initial(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first else { return "#" }
+        if first.properties.numericType == .decimal { return "0–9" }
+        return String(first).uppercased()
     }
 }
 
@@ -138,7 +146,8 @@ private extension AlphabeticalIndex {
         let chinese = HalfwidthPunctuationLinter.applies(to: language)
         return .object([
             "label": .string(entry.label), "term": .bool(true), "code": .bool(entry.isCode),
-            "separator": .string(chinese ? "：" : ": "), "comma": .string(chinese ? "、" : ", "),
+            // A selector such as `openURL:` ends in a colon already; a space keeps it from doubling.
+            "separator": .string(entry.label.hasSuffix(":") ? " " : chinese ? "：" : ": "), "comma": .string(chinese ? "、" : ", "),
             "term_lang": latinOnChinesePage ? .string(site.config.sourceLanguage.code) : .bool(false),
             "users": .array(users),
         ])
@@ -171,12 +180,6 @@ private extension AlphabeticalIndex {
         label.lowercased()
     }
 
-    /// A Latin letter upper-cased, digits as `0–9`, any other script by its first character.
-    func initial(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first else { return "#" }
-        if first.properties.numericType != nil { return "0–9" }
-        return String(first).uppercased()
-    }
 }
 
 private func < (a: (String, String, PageKey?), b: (String, String, PageKey?)) -> Bool {

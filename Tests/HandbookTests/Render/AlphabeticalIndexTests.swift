@@ -46,4 +46,11 @@ final class AlphabeticalIndexTests: XCTestCase {
     func testEntriesAreTheSameOnEveryRun() throws {
         XCTAssertEqual(try entries("zh-Hant"), try entries("zh-Hant"))
     }
+
+    func testHanNumeralsAreFiledUnderTheirCharacterAndDigitsTogether() throws {
+        XCTAssertEqual(AlphabeticalIndex.initial("一次性设置向导"), "一")
+        XCTAssertEqual(AlphabeticalIndex.initial("7.3.6.5"), "0–9")
+        XCTAssertEqual(AlphabeticalIndex.initial("contentdescription"), "C")
+        XCTAssertEqual(AlphabeticalIndex.initial("字幕"), "字")
+    }
 }
