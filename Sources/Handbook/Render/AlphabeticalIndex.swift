@@ -53,7 +53,7 @@ struct AlphabeticalIndex {
         }
         entries += termEntries(pages)
         entries += apiEntries(pages)
-        entries.sort { ($0.sortKey, $0.label, $0.page) < ($1.sortKey, $1.label, $1.page) }
+        entries.sort(by: Self.precedes)
         var groups: [(letter: String, items: [MustacheValue])] = []
         for entry in entries {
             guard let item = item(entry, from: path, link: link) else { continue }
@@ -182,12 +182,17 @@ private extension AlphabeticalIndex {
 
 }
 
-private func < (a: (String, String, PageKey?), b: (String, String, PageKey?)) -> Bool {
-    if a.0 != b.0 { return a.0 < b.0 }
-    if a.1 != b.1 { return a.1 < b.1 }
-    switch (a.2, b.2) {
-    case (nil, nil), (nil, _): return false
-    case (_, nil): return true
-    case (let x?, let y?): return x < y
+private extension AlphabeticalIndex {
+    /// A total order, so the page is the same on every run: by sort key and label, then titles
+    /// (by page) before terms before API names.
+    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        if a.sortKey != b.sortKey { return a.sortKey < b.sortKey }
+        if a.label != b.label { return a.label < b.label }
+        switch (a.page, b.page) {
+        case (let x?, let y?): return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return !a.isCode && b.isCode
+        }
     }
 }
