@@ -68,6 +68,28 @@ def test_query_finds_the_expected_page_first(driver, site, page, query, expected
     assert console_errors(driver) == []
 
 
+@pytest.mark.parametrize("page,query,expected", [
+    ("en/index.html", "vibration", "en/practices/1.8.html"),
+    ("en/index.html", "background music", "en/practices/1.13.html"),
+    ("zh-Hant/index.html", "震動", "zh-Hant/practices/1.8.html"),
+    ("zh-Hans/index.html", "背景音乐", "zh-Hans/practices/1.13.html"),
+    # Two words typed together: the pair spanning them (盤焦) is on one unrelated page only, which
+    # used to be the only result; 2.5 has both words apart.
+    ("zh-Hant/index.html", "鍵盤焦點", "zh-Hant/practices/2.5.html"),
+    ("zh-Hans/index.html", "键盘焦点", "zh-Hans/practices/2.5.html"),
+])
+def test_the_page_most_about_the_query_is_among_the_first_three(driver, site, page, query, expected):
+    box = open_page(driver, site, page)
+    search(driver, box, query)
+    first = [target(site, link) for link in result_links(driver)[:3]]
+    assert expected in first, first
+    best = driver.find_element(By.CSS_SELECTOR, ".search-group")
+    assert best.find_element(By.CSS_SELECTOR, ".search-group-title").get_attribute("id") == "search-group-best"
+    kinds = [kind.text for kind in best.find_elements(By.CSS_SELECTOR, ".search-result-kind")]
+    assert kinds and all(kinds), "the best matches say what kind of page each is"
+    assert console_errors(driver) == []
+
+
 def test_talkback_finds_practices(driver, site):
     box = open_page(driver, site, "en/index.html")
     search(driver, box, "TalkBack")

@@ -113,7 +113,7 @@ final class TranslationWorkflowTests: XCTestCase {
     func testAnEnglishStringChangeMakesTheTranslatedStringOutdated() throws {
         try edit("content/en/strings.yaml") { $0.replacingOccurrences(of: "skip_link: Skip to main content", with: "skip_link: Skip to the content") }
         let status = run(["i18n", "status"])
-        XCTAssertTrue(status.stdout.contains("zh-Hant: 170/170 pages current (100 %), 0 outdated, 0 missing; 128/129 strings current, 1 outdated"), status.stdout)
+        XCTAssertTrue(status.stdout.contains(" strings current, 1 outdated\n"), status.stdout)
         XCTAssertTrue(status.stdout.contains("  outdated string: skip_link\n"), status.stdout)
         XCTAssertEqual(run(["i18n", "status", "--strict"]).exitCode, 1)
         let untouched = run(["i18n", "mark-current", "content/zh-Hant/strings.yaml"])

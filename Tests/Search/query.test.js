@@ -72,26 +72,55 @@ test("queries are planned from the same tokens: Han characters inside a pair are
   assert.deepEqual(search.plan("captions caption").map((term) => term.term), ["caption"]);
 });
 
-test("results are grouped, groups ordered by their best result, at most perGroup each", async () => {
+test("the best matches come first whatever their kind, and the rest follow in groups", async () => {
   const engine = new search.Engine(load, "en");
   const result = await engine.search("7.3.6.5", 2);
-  assert.deepEqual(result.groups.map((group) => group.kind), ["s", "p"]);
-  assert.equal(result.groups[0].results[0].doc.id, "7.3.6.5");
-  assert.equal(result.total, result.groups.reduce((sum, group) => sum + group.total, 0));
+  assert.equal(result.best[0].doc.id, "7.3.6.5");
+  assert.ok(result.best.length <= 3);
+  const listed = result.best.length + result.groups.reduce((sum, group) => sum + group.total, 0);
+  assert.equal(listed, result.total);
   assert.ok(result.groups.every((group) => group.results.length <= 2));
+  assert.deepEqual(result.groups.map((group) => group.kind), ["p", "s", "g"].filter((kind) => result.groups.some((group) => group.kind === kind)));
+  const shown = result.best.concat(...result.groups.map((group) => group.results)).map((entry) => entry.doc.id);
+  assert.equal(new Set(shown).size, shown.length, "no result is listed twice");
   const captions = await engine.search("caption");
-  assert.equal(captions.groups[0].kind, "p");
-  assert.equal(captions.groups[0].results[0].doc.title, "Provide captions for videos");
+  assert.equal(captions.best[0].doc.title, "Provide captions for videos");
+});
+
+test("a practice about a word comes before short sections that mention it", async () => {
+  const ranked = await ids("en", "vibration");
+  assert.ok(ranked.length >= 4, JSON.stringify(ranked));
+  assert.equal(ranked[0], "1.8", JSON.stringify(ranked));
+  const result = await new search.Engine(load, "en").search("vibration");
+  assert.ok(result.best.some((entry) => entry.doc.id === "1.8"), "1.8 is among the best matches");
+});
+
+test("two Chinese words typed together find the page with both, even without the spanning pair", async () => {
+  // 字幕颜色: the pair 幕颜 spans the two words; 1.7 has the phrase, 1.10 has 字幕 and 颜色 apart.
+  for (const [language, query] of [["zh-Hans", "字幕颜色"], ["zh-Hant", "字幕顏色"]]) {
+    const ranked = await ids(language, query);
+    assert.ok(ranked.includes("1.10"), `${language}: ${JSON.stringify(ranked)}`);
+    assert.ok(ranked.includes("1.7"), `${language}: the page with the whole phrase is found too`);
+  }
+});
+
+test("query plans match the shared vectors", () => {
+  const vectors = JSON.parse(fs.readFileSync(path.join(__dirname, "query-plan-vectors.json"), "utf8")).vectors;
+  for (const vector of vectors) {
+    const planned = search.plan(vector.query + " ");
+    assert.equal(planned.units, vector.units, vector.query);
+    assert.deepEqual(planned.map((term) => [term.term, term.units]), vector.terms, vector.query);
+  }
 });
 
 test("snippets mark the matched words", async () => {
   const result = await new search.Engine(load, "en").search("captions");
-  const parts = result.groups[0].results[0].snippet;
+  const parts = result.best[0].snippet;
   const marked = parts.filter((part) => part.mark).map((part) => part.text.toLowerCase());
   assert.ok(marked.length > 0);
   assert.ok(marked.every((text) => text.startsWith("caption")), JSON.stringify(marked));
   const hant = await new search.Engine(load, "zh-Hant").search("字幕");
-  assert.ok(hant.groups[0].results[0].snippet.some((part) => part.mark && part.text === "字幕"));
+  assert.ok(hant.best[0].snippet.some((part) => part.mark && part.text === "字幕"));
 });
 
 test("a snippet of a long text is cut around the match, with ellipses", () => {

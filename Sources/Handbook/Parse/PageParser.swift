@@ -52,6 +52,11 @@ public struct PageParser: Sendable {
         Self.trimAutolinks(&body)
         let headings = assignAnchors(&body, lineMap: lineMap)
         ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
+        if HalfwidthPunctuationLinter.applies(to: file.language) {
+            let punctuation = HalfwidthPunctuationLinter(diagnostics: diagnostics)
+            punctuation.lint(yaml: yaml, in: file, lineOffset: split.yamlLineOffset)
+            punctuation.lint(body: split.body, parsed: body, firstLine: split.firstBodyLine, path: file.path)
+        }
         let yamlLines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
         return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap, yamlLines: yamlLines)
     }

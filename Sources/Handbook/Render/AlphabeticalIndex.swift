@@ -1,33 +1,67 @@
 import Mustache
 
-/// The A–Z index: every practice, section and page by title, grouped under initial letters, so
-/// readers without JavaScript (or without a search) can still find any page.
+/// The A–Z index: every practice, section and page by title, the glossary's terms and the API
+/// names of the pages' code spans (`APIName`), each term or name with links to the pages that use
+/// it, grouped under initial letters, so readers without JavaScript (or without a search) can still
+/// find any page, topic, API or term.
+///
+/// 1. Titles link to their page. Terms that name a practice, principle or category are left out:
+///    the practices are listed by title, the principles and categories on the practice lists.
+/// 2. A term is looked for in each page's title and prose as the page shows it: its translation on
+///    a translated page (any accepted form), the English term on a page shown in English. An API
+///    name is looked for in the code spans of the page's body.
+/// 3. A term or name links to at most `pagesPerEntry` pages, those that use it most, listed in
+///    page order, so "accessibility" does not list every page of the handbook.
+/// 4. Chinese editions punctuate in full width: `標題（1.1）`, `替代文字：1.1、16.1`.
+/// 5. Entries sort by their own script: Latin labels by letter without case, Han labels by code
+///    point (the radical-and-stroke order of the Unicode tables), so no Chinese term is filed under
+///    its English original. A Latin label on a Chinese page carries `lang="en"`.
 struct AlphabeticalIndex {
     let site: ResolvedSite
     let language: String
 
+    /// The most pages one term or API name links to.
+    static let pagesPerEntry = 10
+
+    /// One line of the index.
+    struct Entry {
+        var sortKey: String
+        var label: String
+        /// The page a title leads to.
+        var page: PageKey?
+        /// The pages that use a term or an API name, in page order.
+        var users: [PageKey] = []
+        var isCode = false
+    }
+
     func groups(from path: String, link: (PageKey, String) -> MustacheValue) -> MustacheValue {
-        var entries: [(sortKey: String, label: String, key: PageKey)] = []
-        for page in site.pages[language] ?? [] {
-            if case .page("index") = page.key { continue }
+        let pages = (site.pages[language] ?? []).filter { page in
+            if case .page("index") = page.key { return false }
+            return true
+        }
+        var entries: [Entry] = pages.map { page in
+            // A Chinese title takes full-width parentheses around its number; an English one half-width.
+            let chinese = page.title.unicodeScalars.contains(where: SearchTokenizer.isHan)
+            let number = { (id: String) in chinese ? "\(page.title)（\(id)）" : "\(page.title) (\(id))" }
             let label: String
             switch page.key {
-            case .practice(let id): label = "\(page.title) (\(id))"
-            case .section(let number): label = "\(page.title) (\(number))"
+            case .practice(let id): label = number(id)
+            case .section(let id): label = number(id)
             case .page: label = page.title
             }
-            entries.append((page.title.lowercased(), label, page.key))
+            return Entry(sortKey: Self.sortKey(page.title), label: label, page: page.key)
         }
-        entries.sort { ($0.sortKey, $0.key) < ($1.sortKey, $1.key) }
+        entries += termEntries(pages)
+        entries += apiEntries(pages)
+        entries.sort(by: Self.precedes)
         var groups: [(letter: String, items: [MustacheValue])] = []
         for entry in entries {
-            let letter = initial(entry.sortKey)
-            guard case .object(var item) = link(entry.key, path) else { continue }
-            item["label"] = .string(entry.label)
+            guard let item = item(entry, from: path, link: link) else { continue }
+            let letter = Self.initial(entry.sortKey)
             if groups.last?.letter == letter {
-                groups[groups.count - 1].items.append(.object(item))
+                groups[groups.count - 1].items.append(item)
             } else {
-                groups.append((letter, [.object(item)]))
+                groups.append((letter, [item]))
             }
         }
         return .array(
@@ -36,14 +70,129 @@ struct AlphabeticalIndex {
             })
     }
 
-    /// A Latin letter upper-cased, digits as `0–9`, any other script by its first character.
-    private func initial(_ text: String) -> String {
+    /// A Latin letter upper-cased, digits as `0–9`, any other script by its first character. Only
+    /// decimal digits count: 一 and 二 have numeric values too, but are filed as Han characters.
+    static func initial(_ text: String) -> String {
         guard let first = text.unicodeScalars.first else { return "#" }
-        if first.properties.numericType != nil { return "0–9" }
+        if first.properties.numericType == .decimal { return "0–9" }
         return String(first).uppercased()
     }
 }
 
-private func < (a: (String, PageKey), b: (String, PageKey)) -> Bool {
-    a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
+private extension AlphabeticalIndex {
+    /// The glossary's terms in this language, each with the pages that use it.
+    func termEntries(_ pages: [ResolvedPage]) -> [Entry] {
+        let english = site.strings[site.config.sourceLanguage.code]?.values ?? [:]
+        var named = Set(site.practices.compactMap { site.page(.practice($0.id), in: site.config.sourceLanguage.code)?.title })
+        for (key, value) in english where key.hasPrefix("principle_") || key.hasPrefix("category_") { named.insert(value) }
+        let texts = pages.map { page in (page.key, page.contentLanguage, page.title + " " + GlossaryChecker.prose(page.body)) }
+        let words = texts.map { GlossaryChecker.Words($0.2) }
+        let bytes = texts.map { Array($0.2.utf8) }
+        var out: [Entry] = []
+        var seen = Set<String>()
+        for term in site.glossary where !named.contains(term.english) {
+            let label = language == site.config.sourceLanguage.code ? term.english : term.translations[language]?.first ?? ""
+            guard !label.isEmpty, seen.insert(label).inserted else { continue }
+            let forms = term.translations[language] ?? []
+            var counts: [(PageKey, Int)] = []
+            for (position, (key, contentLanguage, _)) in texts.enumerated() {
+                let count: Int
+                if contentLanguage == site.config.sourceLanguage.code {
+                    count = words[position].count(term, caseSensitive: term.caseSensitive)
+                } else {
+                    count = forms.reduce(0) { $0 + Self.occurrences(of: Array($1.utf8), in: bytes[position]) }
+                }
+                if count > 0 { counts.append((key, count)) }
+            }
+            guard !counts.isEmpty else { continue }
+            out.append(Entry(sortKey: Self.sortKey(label), label: label, users: Self.mostUsing(counts)))
+        }
+        return out
+    }
+
+    /// The API names of the pages' code spans, each with the pages that use it.
+    func apiEntries(_ pages: [ResolvedPage]) -> [Entry] {
+        var counts: [String: [PageKey: Int]] = [:]
+        for page in pages {
+            page.body.forEach { node in
+                if case .code(let code) = node.kind, let name = APIName.name(inCodeSpan: code) {
+                    counts[name, default: [:]][page.key, default: 0] += 1
+                }
+            }
+        }
+        return counts.map { name, users in
+            Entry(sortKey: Self.sortKey(name), label: name, users: Self.mostUsing(Array(users)), isCode: true)
+        }
+    }
+
+    /// The index's Mustache value of one entry: a link, or a label with links to its pages.
+    func item(_ entry: Entry, from path: String, link: (PageKey, String) -> MustacheValue) -> MustacheValue? {
+        let latinOnChinesePage = language != site.config.sourceLanguage.code && !entry.label.unicodeScalars.contains(where: SearchTokenizer.isHan)
+        if let key = entry.page {
+            guard case .object(var item) = link(key, path) else { return nil }
+            item["label"] = .string(entry.label)
+            return .object(item)
+        }
+        let users: [MustacheValue] = entry.users.enumerated().compactMap { position, key in
+            guard case .object(var item) = link(key, path), let page = site.page(key, in: language) else { return nil }
+            switch key {
+            case .practice(let id): item["label"] = .string(id)
+            case .section(let number): item["label"] = .string(number)
+            case .page: item["label"] = .string(page.title)
+            }
+            item["last"] = .bool(position == entry.users.count - 1)
+            return .object(item)
+        }
+        let chinese = HalfwidthPunctuationLinter.applies(to: language)
+        return .object([
+            "label": .string(entry.label), "term": .bool(true), "code": .bool(entry.isCode),
+            // A selector such as `openURL:` ends in a colon already; a space keeps it from doubling.
+            "separator": .string(entry.label.hasSuffix(":") ? " " : chinese ? "：" : ": "), "comma": .string(chinese ? "、" : ", "),
+            "term_lang": latinOnChinesePage ? .string(site.config.sourceLanguage.code) : .bool(false),
+            "users": .array(users),
+        ])
+    }
+
+    /// The `pagesPerEntry` pages with the most uses, in page order.
+    static func mostUsing(_ counts: [(PageKey, Int)]) -> [PageKey] {
+        let chosen = counts.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(pagesPerEntry)
+        return chosen.map(\.0).sorted()
+    }
+
+    /// How often `needle` occurs in `text`, not overlapping.
+    static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return 0 }
+        var count = 0
+        var index = 0
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) {
+                count += 1
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return count
+    }
+
+    /// Lower case, so `contentDescription` and `ContentView` sort as letters, not by case.
+    static func sortKey(_ label: String) -> String {
+        label.lowercased()
+    }
+
+}
+
+private extension AlphabeticalIndex {
+    /// A total order, so the page is the same on every run: by sort key and label, then titles
+    /// (by page) before terms before API names.
+    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        if a.sortKey != b.sortKey { return a.sortKey < b.sortKey }
+        if a.label != b.label { return a.label < b.label }
+        switch (a.page, b.page) {
+        case (let x?, let y?): return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return !a.isCode && b.isCode
+        }
+    }
 }

@@ -40,6 +40,9 @@ struct GlossaryChecker {
             guard let english = entry.string("en", required: true) else { return nil }
             var translations: [String: [String]] = [:]
             for code in languages where code != "en" {
+                if HalfwidthPunctuationLinter.applies(to: code), let node = entry.value(code) {
+                    HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: node, in: file)
+                }
                 if case .sequence = entry.value(code)?.value {
                     translations[code] = entry.stringList(code).map(\.value)
                 } else if let text = entry.string(code) {

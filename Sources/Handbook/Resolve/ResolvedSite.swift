@@ -17,6 +17,8 @@ public struct ResolvedSite: Sendable {
     }
     /// UI strings per language code, with the source language's filling any gaps.
     public var strings: [String: UIStrings]
+    /// The glossary's terms (`content/glossary.yaml`), which the A–Z index lists.
+    var glossary: [GlossaryChecker.Term] = []
     /// Where each page is in `pages`, so lookups stay constant-time on large sites.
     private var positions: [String: [PageKey: Int]]
     private var sectionPositions: [String: Int]

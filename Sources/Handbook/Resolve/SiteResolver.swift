@@ -42,9 +42,11 @@ public struct SiteResolver {
         let practices = resolvePractices(catalog)
         let sections = resolveSections(catalog)
         let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config)
+        var glossaryTerms: [GlossaryChecker.Term] = []
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
             let terms = checker.read(glossary, languages: config.languages.map(\.code))
+            glossaryTerms = terms
             let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
                 pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }
             }
@@ -88,10 +90,12 @@ public struct SiteResolver {
         let linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode)
         let linked = timings.measure("links") { linker.bindLinks() }
-        return ResolvedSite(
+        var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
             pages: linked, strings: strings)
+        site.glossary = glossaryTerms
+        return site
     }
 }
 

@@ -28,6 +28,9 @@ struct UIStringsReader {
 
     func read(_ file: SourceFile) -> (entries: [String: UIStringEntry], sources: [String: [Substring]]) {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return ([:], [:]) }
+        if HalfwidthPunctuationLinter.applies(to: file.language) {
+            HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: root, in: file)
+        }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         let notes = Self.comments(above: file.text)
         var out: [String: UIStringEntry] = [:]

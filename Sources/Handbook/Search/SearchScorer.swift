@@ -7,15 +7,21 @@ import Foundation
 /// 2. A document's length is its number of terms, compared with the language's average.
 /// 3. The weight is idf × tf × (k1 + 1) / (tf + k1 × (1 − b + b × length / average)), with
 ///    idf = ln(1 + (N − df + 0.5) / (df + 0.5)), k1 = 1.2 and b = 0.75.
-/// 4. A practice's ID or a section's number, as a term of its own page, gets `idBoost` on top, so an
+/// 4. A practice's weights are multiplied by `practiceWeight`: the practice is the page that explains
+///    a topic, while the sections that show it in the templates (often twice, Android and iOS, in
+///    fewer words, so BM25's length normalisation favours them) would otherwise take the first
+///    places for the topic's own words (`vibration`, `background music`).
+/// 5. A practice's ID or a section's number, as a term of its own page, gets `idBoost` on top, so an
 ///    exact query for `2.10` or `7.3.6.5` puts that page first.
-/// 5. Weights are stored as whole units of 1/8 (`unitsPerPoint`), at least 1: small numbers, the
+/// 6. Weights are stored as whole units of 1/8 (`unitsPerPoint`), at least 1: small numbers, the
 ///    same on every machine.
 struct SearchScorer: Sendable {
     /// BM25's term-frequency saturation.
     static let k1 = 1.2
     /// BM25's length normalisation.
     static let b = 0.75
+    /// What a practice's BM25 weights are multiplied by, against 1 for sections and other pages.
+    static let practiceWeight = 1.2
     /// Added to the weight of a page's own ID or number.
     static let idBoost = 100.0
     /// Stored units per BM25 point.
@@ -61,8 +67,9 @@ struct SearchScorer: Sendable {
         var postings = [[InvertedIndex.Posting]](repeating: [], count: terms.count)
         for (position, list) in documentTerms.enumerated() {
             let normaliser = Self.k1 * (1 - Self.b + Self.b * Double(counted[position].length) / average)
+            let scale = counted[position].isPractice ? Self.practiceWeight : 1
             for (term, tf) in list {
-                var weight = idf[term] * Double(tf) * (Self.k1 + 1) / (Double(tf) + normaliser)
+                var weight = scale * idf[term] * Double(tf) * (Self.k1 + 1) / (Double(tf) + normaliser)
                 if term == idNumbers[position] { weight += Self.idBoost }
                 let impact = max(1, Int((weight * Self.unitsPerPoint).rounded()))
                 postings[term].append(InvertedIndex.Posting(document: position, impact: impact))
@@ -75,11 +82,13 @@ struct SearchScorer: Sendable {
 }
 
 extension SearchScorer {
-    /// One document's terms with their weighted frequencies, its length, and its own ID as a term.
+    /// One document's terms with their weighted frequencies, its length, its own ID as a term, and
+    /// whether it is a practice (`practiceWeight`).
     struct Counted: Sendable {
         var terms: [TermKey: Int]
         var length: Int
         var id: String?
+        var isPractice = false
     }
 
     func count(_ document: SearchDocument) -> Counted {
@@ -102,7 +111,7 @@ extension SearchScorer {
         }
         for (term, tf) in han { terms[TermKey(text: SearchTokenizer.hanTerm(term))] = tf }
         let id = document.hasNumberedID ? tokenizer.tokens(document.id).first : nil
-        return Counted(terms: terms, length: length, id: id)
+        return Counted(terms: terms, length: length, id: id, isPractice: document.kind == .practice)
     }
 }
 

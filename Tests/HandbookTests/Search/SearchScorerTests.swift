@@ -84,4 +84,32 @@ final class SearchScorerTests: XCTestCase {
         XCTAssertTrue(index.postings.allSatisfy { list in list.allSatisfy { $0.impact >= 1 } })
         XCTAssertTrue(index.postings.allSatisfy { list in zip(list, list.dropFirst()).allSatisfy { $0.document < $1.document } })
     }
+
+    func testAPracticeOutranksShortSectionsThatMentionItsWordAsOften() {
+        let body = "The phone rings and shows a message; vibration helps those who cannot hear it."
+        let index = scorer.index(
+            SearchFixture.documents([
+                (.practice, "1.8", "Provide alternative means for notification",
+                 body + " Vibration, sound and a message together reach everyone who uses the app at all."),
+                (.section, "7.3.8.5", "Push Notification", "Ringtone and vibration can be turned on or off."),
+                (.section, "7.4.8.5", "Push Notification", "Ringtone and vibration can be turned on or off."),
+                (.section, "9.1", "Alpha", "Nothing of the kind here."),
+            ]))
+        XCTAssertEqual(index.ranking("vibration").first, 0, "\(index.ranking("vibration"))")
+        let practice = index.postings(of: "vibrat")!.first { $0.document == 0 }!.impact
+        let section = index.postings(of: "vibrat")!.first { $0.document == 1 }!.impact
+        XCTAssertGreaterThan(practice, section)
+    }
+
+    func testTwoChineseWordsTypedTogetherNeedTheirOwnPairsOnly() {
+        let index = scorer.index(
+            SearchFixture.documents([
+                (.section, "9.1", "Alpha", "字幕颜色"),
+                (.practice, "1.10", "为视频提供字幕", "字幕的颜色要与画面分明。"),
+                (.section, "9.2", "Beta", "只有字幕。"),
+                (.section, "9.3", "Gamma", "风景音乐"),
+            ]))
+        XCTAssertEqual(Set(index.ranking("字幕颜色")), [0, 1], "both words, with or without the spanning pair 幕颜")
+        XCTAssertEqual(index.ranking("背景音乐"), [], "景音 and 音乐 alone leave 背 uncovered")
+    }
 }

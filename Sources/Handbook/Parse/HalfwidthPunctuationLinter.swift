@@ -1,0 +1,88 @@
+import Markdown
+
+/// Warns about half-width punctuation in Chinese text (`HalfwidthPunctuation`), at the mark's own
+/// line and code-point column: in a Chinese page's body and front matter, in a Chinese
+/// `strings.yaml`, and in the Chinese translations of `glossary.yaml`. English text is not checked:
+/// an English page may quote a Chinese name followed by an English comma.
+struct HalfwidthPunctuationLinter {
+    let diagnostics: DiagnosticEngine
+
+    /// Whether text in `language` sets its punctuation full-width.
+    static func applies(to language: String) -> Bool {
+        language == "zh" || language.hasPrefix("zh-")
+    }
+
+    /// Lints the prose lines of a Markdown body that starts on file line `firstLine`; code and HTML
+    /// blocks of `body` are skipped.
+    func lint(body text: String, parsed body: MarkdownNode, firstLine: Int, path: String) {
+        var skipped = Set<Int>()
+        body.forEach { node in
+            switch node.kind {
+            case .codeBlock, .htmlBlock:
+                if node.start.line > 0 { skipped.formUnion(node.start.line...max(node.start.line, node.end.line)) }
+            default:
+                break
+            }
+        }
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !skipped.contains(offset + 1) {
+            let scalars = Array(line.unicodeScalars)
+            guard scalars.contains(where: { HalfwidthPunctuation.replacements[$0] != nil }) else { continue }
+            report(HalfwidthPunctuation.findings(in: scalars, masked: HalfwidthPunctuation.markdownLineMask(scalars))) {
+                SourceLocation(path: path, line: firstLine + offset, column: $0 + 1)
+            }
+        }
+    }
+
+    /// Lints every scalar value (not the keys) of a YAML tree read from `file`, whose line 1 is file
+    /// line `lineOffset + 1`.
+    func lint(yaml node: YAMLNode, in file: SourceFile, lineOffset: Int = 0) {
+        switch node.value {
+        case .scalar(let text, let plain):
+            lint(scalar: text, plain: plain, in: file, line: node.line + lineOffset, column: node.column)
+        case .sequence(let items):
+            for item in items { lint(yaml: item, in: file, lineOffset: lineOffset) }
+        case .mapping(let pairs):
+            for pair in pairs { lint(yaml: pair.value, in: file, lineOffset: lineOffset) }
+        }
+    }
+
+    /// Lints one YAML scalar that starts at file `line`:`column`. A value written on one line is
+    /// found in the file's line, so each mark gets its own column; a value folded over several lines
+    /// is reported at its start.
+    func lint(scalar text: String, plain: Bool, in file: SourceFile, line: Int, column: Int) {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: { HalfwidthPunctuation.replacements[$0] != nil }) else { return }
+        let findings = HalfwidthPunctuation.findings(in: scalars, masked: HalfwidthPunctuation.plainTextMask(scalars))
+        guard !findings.isEmpty else { return }
+        let start = column - 1 + (plain ? 0 : 1)
+        let source = Self.line(line, of: file.text).map { Array($0.unicodeScalars) } ?? []
+        let exact = start >= 0 && start + scalars.count <= source.count && Array(source[start..<start + scalars.count]) == scalars
+        report(findings) { offset in
+            SourceLocation(path: file.path, line: line, column: exact ? start + offset + 1 : column)
+        }
+    }
+
+    private func report(_ findings: [HalfwidthPunctuation.Finding], at location: (Int) -> SourceLocation) {
+        for finding in findings {
+            diagnostics.warning(
+                "halfwidth-punctuation",
+                "half-width \"\(finding.mark)\" in Chinese text; use the full-width \"\(finding.replacement)\"",
+                at: location(finding.offset))
+        }
+    }
+
+    /// Line `number` (1-based) of `text`.
+    private static func line(_ number: Int, of text: String) -> Substring? {
+        guard number >= 1 else { return nil }
+        var current = 1
+        var start = text.startIndex
+        while current < number {
+            guard let newline = text[start...].firstIndex(of: "\n") else { return nil }
+            start = text.index(after: newline)
+            current += 1
+        }
+        let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+        return text[start..<end]
+    }
+}

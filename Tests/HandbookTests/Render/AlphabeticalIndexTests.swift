@@ -1,0 +1,56 @@
+import Mustache
+import XCTest
+
+@testable import Handbook
+
+/// The A–Z index lists API names of code spans with the pages that use them, in every language,
+/// and marks Latin labels on Chinese pages as English. (The full pages, with glossary terms, are
+/// golden files of `Tests/GoldenTests/Fixtures/site/basic`.)
+final class AlphabeticalIndexTests: XCTestCase {
+    /// The index's entries as "label → linked labels", with `[en]` for a label marked English.
+    private func entries(_ language: String) throws -> [String] {
+        let site = try XCTUnwrap(SearchFixture.site())
+        let link = { (key: PageKey, _: String) -> MustacheValue in .object(["href": .string(key.id)]) }
+        guard case .array(let groups) = AlphabeticalIndex(site: site, language: language).groups(from: "", link: link) else {
+            XCTFail("no groups")
+            return []
+        }
+        var out: [String] = []
+        for case .object(let group) in groups {
+            guard case .array(let items)? = group["entries"] else { continue }
+            for case .object(let item) in items {
+                guard case .string(let label)? = item["label"] else { continue }
+                guard case .array(let users)? = item["users"] else { continue }
+                let english = item["term_lang"] == .string("en") ? " [en]" : ""
+                let targets = users.compactMap { user -> String? in
+                    guard case .object(let fields) = user, case .string(let href)? = fields["href"] else { return nil }
+                    return href
+                }
+                out.append("\(label)\(english) → \(targets.joined(separator: ", "))")
+            }
+        }
+        return out
+    }
+
+    func testAPINamesOfCodeSpansLinkToThePagesThatUseThem() throws {
+        let english = try entries("en")
+        XCTAssertTrue(english.contains("TextView → 1.10"), english.description)
+    }
+
+    func testLatinNamesOnChinesePagesAreMarkedEnglish() throws {
+        // The zh-Hant 1.10 names `TextView` in its Chinese text.
+        let chinese = try entries("zh-Hant")
+        XCTAssertTrue(chinese.contains("TextView [en] → 1.10"), chinese.description)
+    }
+
+    func testEntriesAreTheSameOnEveryRun() throws {
+        XCTAssertEqual(try entries("zh-Hant"), try entries("zh-Hant"))
+    }
+
+    func testHanNumeralsAreFiledUnderTheirCharacterAndDigitsTogether() throws {
+        XCTAssertEqual(AlphabeticalIndex.initial("一次性设置向导"), "一")
+        XCTAssertEqual(AlphabeticalIndex.initial("7.3.6.5"), "0–9")
+        XCTAssertEqual(AlphabeticalIndex.initial("contentdescription"), "C")
+        XCTAssertEqual(AlphabeticalIndex.initial("字幕"), "字")
+    }
+}
