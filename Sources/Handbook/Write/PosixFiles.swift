@@ -29,31 +29,18 @@ enum PosixFiles {
 
     /// Whether the regular file at `path` holds exactly `bytes`.
     static func contains(_ bytes: [UInt8], at path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) == bytes.count else {
-            return false
-        }
-        var buffer = [UInt8](repeating: 0, count: bytes.count)
-        var filled = 0
-        while filled < bytes.count {
-            let result = buffer.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return false }
-            filled += result
-        }
-        return buffer == bytes
+        read(path, ifSize: bytes.count) == bytes
     }
 
-    /// The bytes of the regular file at `path`; nil for anything else (a FIFO is never waited on).
-    static func read(_ path: String) -> [UInt8]? {
+    /// The bytes of the regular file at `path`; nil for anything else (a FIFO is never waited on),
+    /// and, with `size`, for a file of another size, which is then not read.
+    static func read(_ path: String, ifSize size: Int? = nil) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, size.map({ $0 == Int(status.st_size) }) ?? true
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var filled = 0
         while filled < bytes.count {
