@@ -214,6 +214,12 @@ private extension HTMLRenderer {
             state.out += "<del>"
             writeChildren(node, parents: parents, into: &state)
             state.out += "</del>"
+        case .languageSpan(let lang):
+            state.out += "<span lang=\""
+            HTMLEscaping.appendEscaped(lang, to: &state.out)
+            state.out += "\">"
+            writeChildren(node, parents: parents, into: &state)
+            state.out += "</span>"
         case .link(let url, let title):
             state.out += "<a href=\""
             if options.allowRawHTML || !HTMLEscaping.isDangerousURL(url) {

@@ -29,6 +29,9 @@ public struct MarkdownNode: Sendable, Equatable {
         case emphasis
         case strong
         case strikethrough
+        /// An inline run in another language: only made by callers (text a resolver generates in the
+        /// reader's language inside a passage in another); rendered as `<span lang>`.
+        case languageSpan(lang: String)
         case link(url: String, title: String)
         case image(url: String, title: String)
     }

@@ -10,6 +10,8 @@ struct LinkResolver {
     let pages: [String: [ResolvedPage]]
     let strings: [String: UIStrings]
     let sourceLanguage: String
+    /// The `lang` tag of each language code, for generated text inside a fallback page's body.
+    let tags: [String: String]
 
     /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
     /// back-links are gathered afterwards, so their order never depends on timing.
@@ -86,7 +88,10 @@ private extension LinkResolver {
             }
             node.kind = .link(url: href, title: title)
             if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
-                node.children = [MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))]
+                let text = MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))
+                // A fallback body is English; the text generated in the reader's language is marked as such.
+                node.children = page.contentLanguage == page.language
+                    ? [text] : [MarkdownNode(kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [text])]
             }
         }
         return body
