@@ -30,6 +30,8 @@ struct PageContext {
             "lang_tag": .string(language.tag),
             "dir": .string(language.dir),
             "title": .string(title),
+            // The home page's title is the site's; a screen reader would otherwise read it twice.
+            "document_title": .string(title == strings.text("site_title") ? title : "\(title) – \(strings.text("site_title"))"),
             "site_title": .string(strings.text("site_title")),
             "root": .string(root),
             "stylesheet": .string(root + OutputLayout.stylesheet),

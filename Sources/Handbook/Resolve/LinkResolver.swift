@@ -88,10 +88,14 @@ private extension LinkResolver {
             }
             node.kind = .link(url: href, title: title)
             if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
-                let text = MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))
-                // A fallback body is English; the text generated in the reader's language is marked as such.
-                node.children = page.contentLanguage == page.language
-                    ? [text] : [MarkdownNode(kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [text])]
+                node.children = [MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))]
+                // A fallback body is English; a link whose text is generated in the reader's language
+                // is wrapped in that language, so the link itself (and its name) is read in it.
+                if page.contentLanguage != page.language {
+                    node = MarkdownNode(
+                        kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [node],
+                        start: node.start, end: node.end)
+                }
             }
         }
         return body
