@@ -133,10 +133,11 @@ private extension ContextBuilder {
         func add(_ anchor: String, _ key: String) {
             items.append(.object(["anchor": .string(anchor), "text": .string(strings.text(key)), "lang": .bool(false)]))
         }
+        // Only the practice and section templates show the relations; other pages have none to list.
         switch page.key {
         case .practice: add("page-related-sections", "related_sections")
         case .section: add("page-related-practices", "related_practices")
-        case .page: break
+        case .page: return items.count >= 3 ? .object(["items": .array(items)]) : .null
         }
         if !page.referencedBy.isEmpty { add("page-referenced-by", "referenced_by") }
         return items.count >= 3 ? .object(["items": .array(items)]) : .null
