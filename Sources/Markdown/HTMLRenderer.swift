@@ -214,7 +214,7 @@ private extension HTMLRenderer {
             state.out += "<del>"
             writeChildren(node, parents: parents, into: &state)
             state.out += "</del>"
-        case .span(let lang):
+        case .languageSpan(let lang):
             state.out += "<span lang=\""
             HTMLEscaping.appendEscaped(lang, to: &state.out)
             state.out += "\">"

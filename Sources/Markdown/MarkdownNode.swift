@@ -29,11 +29,12 @@ public struct MarkdownNode: Sendable, Equatable {
         case emphasis
         case strong
         case strikethrough
+        /// An inline run in another language than the text around it: only made by callers (text
+        /// generated in the reader's language inside a fallback passage, English quoted in a
+        /// Chinese page); rendered as `<span lang>`, so screen readers switch voice (WCAG 3.1.2).
+        case languageSpan(lang: String)
         case link(url: String, title: String)
         case image(url: String, title: String)
-        /// A run of text in another language than the page's: only made by callers; rendered as
-        /// `<span lang="…">`, so screen readers switch voice (WCAG 3.1.2 Language of Parts).
-        case span(lang: String)
     }
 
     /// The node's kind.

@@ -10,6 +10,8 @@ from selenium.webdriver.chrome.service import Service
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPOSITORY / "screenshots"
 LANGUAGES = ["en", "zh-Hant", "zh-Hans"]
+# The lang/hreflang tag of each edition; folder names stay the codes. zh-Hant is written for Hong Kong.
+LANGUAGE_TAGS = {"en": "en", "zh-Hant": "zh-Hant-HK", "zh-Hans": "zh-Hans"}
 
 
 def pytest_addoption(parser):
@@ -65,3 +67,25 @@ def console_errors(driver):
     """Severe console messages of the current page (axe's own file:// fetches are not included
     because this is read before axe is injected)."""
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+FALLBACK_PRACTICE = "1.7"
+
+
+@pytest.fixture(scope="session")
+def fallback_site(tmp_path_factory) -> pathlib.Path:
+    """The real content with practice 1.7's Chinese translations removed and built with the release
+    binary, so zh-Hant and zh-Hans/practices/1.7.html are fallback pages (the committed site has none)."""
+    import shutil
+    import subprocess
+
+    handbook = REPOSITORY / ".build" / "release" / "handbook"
+    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    root = tmp_path_factory.mktemp("fallback")
+    shutil.copytree(REPOSITORY / "content", root / "content")
+    for language in ["zh-Hant", "zh-Hans"]:
+        (root / "content" / language / "practices" / f"{FALLBACK_PRACTICE}.md").unlink()
+    subprocess.run([str(handbook), "build", "--content", str(root / "content"), "--templates",
+                    str(REPOSITORY / "templates"), "--out", str(root / "public")],
+                   check=True, capture_output=True, cwd=REPOSITORY)
+    return root / "public"

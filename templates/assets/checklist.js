@@ -120,8 +120,15 @@
     showProgress(collect());
     root.addEventListener("change", save);
     root.addEventListener("input", save);
+    // The buttons need this script, so it inserts them: without it no reader meets a dead button.
     var actions = document.querySelector(".checklist-actions");
-    actions.hidden = false;
+    ["csv", "markdown", "print", "clear"].forEach(function (action) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-checklist-action", action);
+      button.textContent = actions.getAttribute("data-" + action);
+      actions.appendChild(button);
+    });
     actions.addEventListener("click", function (event) {
       var button = event.target.closest("[data-checklist-action]");
       if (!button) { return; }

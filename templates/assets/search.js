@@ -1,7 +1,7 @@
 // Offline search of the handbook, for pages opened from disk as much as from a server.
 //
-// 1. The search box stays hidden until this file runs; readers without JavaScript get the link to
-//    the A–Z index next to it.
+// 1. The search box is inserted by this file, so readers without JavaScript (and text browsers)
+//    meet no dead field; they get the link to the A–Z index next to where it goes.
 // 2. When the reader first focuses the box, the language's index (assets/search/<lang>.js) is
 //    loaded with an injected <script> element, since file:// pages may not fetch() files. Index files
 //    call HandbookSearch.register(name, data).
@@ -781,13 +781,32 @@
     });
   }
 
+  /** The labelled search field, built from the landmark's data-label; the page carries none. */
+  function searchField(element) {
+    var document = element.ownerDocument;
+    var box = document.createElement("div");
+    box.className = "search-box";
+    var label = document.createElement("label");
+    label.htmlFor = "search-input";
+    label.textContent = element.getAttribute("data-label") || "";
+    var input = document.createElement("input");
+    input.type = "search";
+    input.id = "search-input";
+    input.className = "search-input";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.setAttribute("enterkeyhint", "search");
+    box.append(label, input);
+    return box;
+  }
+
   /** The search landmark of one page: input, status line and results list. */
   function SearchBox(element) {
     var document = element.ownerDocument;
     this.document = document;
     this.element = element;
-    this.box = element.querySelector(".search-box");
-    this.input = element.querySelector("input[type=search]");
+    this.box = searchField(element);
+    this.input = this.box.querySelector("input[type=search]");
     this.status = element.querySelector("[role=status]");
     this.results = element.querySelector(".search-results");
     this.root = element.getAttribute("data-root") || "";
@@ -802,7 +821,7 @@
 
   SearchBox.prototype.start = function () {
     var box = this;
-    this.box.hidden = false;
+    this.element.insertBefore(this.box, this.element.firstChild);
     this.input.addEventListener("focus", function () { box.engine.ready().catch(function () { box.showFailure(); }); });
     this.input.addEventListener("input", function () { box.schedule(); });
     this.element.addEventListener("keydown", function (event) {

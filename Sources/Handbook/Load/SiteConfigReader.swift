@@ -19,8 +19,9 @@ struct SiteConfigReader {
                 continue
             }
             let dir = entry.oneOf("dir", ["ltr", "rtl"]) ?? "ltr"
-            entry.rejectUnknownKeys(["code", "name", "dir"])
-            languages.append(Language(code: code, name: name, dir: dir))
+            let tag = entry.string("tag")
+            entry.rejectUnknownKeys(["code", "name", "dir", "tag"])
+            languages.append(Language(code: code, name: name, dir: dir, tag: tag))
         }
         let sourceCode = fields.string("source_language", required: true)
         fields.rejectUnknownKeys(["languages", "source_language"])

@@ -1,15 +1,19 @@
 /// A language the site is published in, as `site.yaml` lists it.
 public struct Language: Hashable, Sendable {
-    /// BCP 47 code used in folder names, URLs and `lang` attributes: `en`, `zh-Hant`, `zh-Hans`.
+    /// Code used in folder names, URLs and search indexes: `en`, `zh-Hant`, `zh-Hans`.
     public var code: String
+    /// BCP 47 tag written in `lang` and `hreflang`, which picks the screen reader's voice: `zh-Hant-HK`
+    /// asks for Cantonese, which `zh-Hant` alone does not. The code unless site.yaml gives a `tag`.
+    public var tag: String
     /// The language's name in itself (`繁體中文`), as the language switcher shows it.
     public var name: String
     /// Text direction, `ltr` or `rtl`.
     public var dir: String
 
     /// Creates a language.
-    public init(code: String, name: String, dir: String = "ltr") {
+    public init(code: String, name: String, dir: String = "ltr", tag: String? = nil) {
         self.code = code
+        self.tag = tag ?? code
         self.name = name
         self.dir = dir
     }
@@ -26,5 +30,10 @@ public struct SiteConfig: Sendable {
     public init(languages: [Language], sourceLanguage: Language) {
         self.languages = languages
         self.sourceLanguage = sourceLanguage
+    }
+
+    /// The `lang` tag of the language with folder code `code` (the code itself if it is unknown).
+    public func tag(of code: String) -> String {
+        languages.first { $0.code == code }?.tag ?? code
     }
 }

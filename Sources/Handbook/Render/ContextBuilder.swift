@@ -37,7 +37,8 @@ struct ContextBuilder {
         if page.state == .outdated, let changes = page.changes { context["notice_changes"] = changedParts(changes, of: page) }
         context["body"] = .string(body.render(page.body))
         context["summary"] = .string(page.summary)
-        context["referenced_by"] = list(page.referencedBy, from: page.outputPath)
+        context["referenced_by"] = referencedBy(page.referencedBy, from: page.outputPath)
+        context["toc"] = tableOfContents(page)
         switch page.key {
         case .practice(let id):
             context["practice"] = .object(practiceContext(id, page: page))
@@ -97,7 +98,7 @@ struct ContextBuilder {
     static func rootContext(_ site: ResolvedSite) -> [String: MustacheValue] {
         let source = site.strings[site.config.sourceLanguage.code] ?? UIStrings(values: [:])
         return [
-            "lang": .string(site.config.sourceLanguage.code),
+            "lang": .string(site.config.sourceLanguage.tag),
             "title": .string(source.text("site_title")),
             "stylesheet": .string(OutputLayout.stylesheet),
             "script": .string(OutputLayout.script),
@@ -107,7 +108,8 @@ struct ContextBuilder {
                 site.config.languages.map { language in
                     let strings = site.strings[language.code] ?? source
                     return .object([
-                        "code": .string(language.code), "name": .string(language.name), "dir": .string(language.dir),
+                        "code": .string(language.code), "tag": .string(language.tag), "name": .string(language.name),
+                        "dir": .string(language.dir),
                         "href": .string(OutputLayout.path(of: .page("index"), in: language.code)),
                         "site_title": .string(strings.text("site_title")),
                         "tagline": .string(strings.text("root_tagline")),
@@ -145,6 +147,37 @@ private extension ContextBuilder {
         keys.isEmpty ? .null : .object(["items": .array(keys.map { common.link(to: $0, from: path) })])
     }
 
+    /// Back-links grouped by kind under their own labels, since "2.10" and "7.3.6.5" alone do not say
+    /// which is a practice and which a section, and generated pages have no number to show.
+    func referencedBy(_ keys: [PageKey], from path: String) -> MustacheValue {
+        guard !keys.isEmpty else { return .null }
+        func group(_ isMember: (PageKey) -> Bool) -> MustacheValue { list(keys.filter(isMember), from: path) }
+        return .object([
+            "practices": group { if case .practice = $0 { true } else { false } },
+            "sections": group { if case .section = $0 { true } else { false } },
+            "pages": group { if case .page = $0 { true } else { false } },
+        ])
+    }
+
+    /// "On this page" for pages with three or more `h2`: the body's and those the template adds.
+    func tableOfContents(_ page: ResolvedPage) -> MustacheValue {
+        let contentTag = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
+        var items: [MustacheValue] = page.headings.filter { $0.level == 2 }.map { heading in
+            .object(["anchor": .string(heading.anchor), "text": .string(heading.text), "lang": contentTag.map(MustacheValue.string) ?? .bool(false)])
+        }
+        func add(_ anchor: String, _ key: String) {
+            items.append(.object(["anchor": .string(anchor), "text": .string(strings.text(key)), "lang": .bool(false)]))
+        }
+        // Only the practice and section templates show the relations; other pages have none to list.
+        switch page.key {
+        case .practice: add("page-related-sections", "related_sections")
+        case .section: add("page-related-practices", "related_practices")
+        case .page: return items.count >= 3 ? .object(["items": .array(items)]) : .null
+        }
+        if !page.referencedBy.isEmpty { add("page-referenced-by", "referenced_by") }
+        return items.count >= 3 ? .object(["items": .array(items)]) : .null
+    }
+
     func practiceContext(_ id: String, page: ResolvedPage) -> [String: MustacheValue] {
         guard let info = site.practice(id) else { return [:] }
         var context: [String: MustacheValue] = [
@@ -173,29 +206,41 @@ private extension ContextBuilder {
         ]
         if case .section(let details) = page.source.details, !details.programDetails.isEmpty {
             let count = details.programDetails.count
+            let contentTag: MustacheValue = page.contentLanguage == language.code
+                ? .bool(false) : .string(site.config.tag(of: page.contentLanguage))
             context["program_details"] = .array(
                 details.programDetails.enumerated().map { index, detail in
-                    programDetailContext(detail, index: index, count: count, platform: info.platform, from: page.outputPath)
+                    programDetailContext(
+                        detail, index: index, count: count, contentTag: contentTag, from: page.outputPath)
                 })
         }
         context["pager"] = pager(PageKey.section(number), among: site.sections.map { .section($0.number) }, from: page.outputPath)
         return context
     }
 
-    func programDetailContext(_ detail: ProgramDetail, index: Int, count: Int, platform: String, from path: String) -> MustacheValue {
+    /// One program-details table. `contentTag` marks the rows that hold the page's own text (English
+    /// on a fallback page); the related-sections row is generated in the reader's language.
+    func programDetailContext(
+        _ detail: ProgramDetail, index: Int, count: Int, contentTag: MustacheValue, from path: String
+    ) -> MustacheValue {
         var rows: [MustacheValue] = [
-            .object(["label": .string(strings.text("program_description")), "html": .string(body.renderInline(detail.description.node))])
+            .object([
+                "label": .string(strings.text("program_description")), "html": .string(body.renderInline(detail.description.node)),
+                "lang": contentTag,
+            ])
         ]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
-            rows.append(.object(["label": .string(strings.text(label)), "html": .string("<code>\(HTMLEscaping.escape(value))</code>")]))
+            rows.append(.object([
+                "label": .string(strings.text(label)), "html": .string("<code>\(HTMLEscaping.escape(value))</code>"), "lang": contentTag,
+            ]))
         }
         code("program_layout", detail.layout)
         code("program_view_controller", detail.viewController)
         code("program_code_file", detail.codeFile)
         if !detail.functions.isEmpty {
             let items = detail.functions.map { "<li>\(body.renderInline($0.node))</li>" }.joined()
-            rows.append(.object(["label": .string(strings.text("program_functions")), "html": .string("<ul>\(items)</ul>")]))
+            rows.append(.object(["label": .string(strings.text("program_functions")), "html": .string("<ul>\(items)</ul>"), "lang": contentTag]))
         }
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
         if !related.isEmpty {
@@ -204,7 +249,9 @@ private extension ContextBuilder {
                 let title = site.page(.section(number), in: language.code)?.title ?? ""
                 return "<a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
             }
-            rows.append(.object(["label": .string(strings.text("program_related")), "html": .string(links.joined(separator: "<br>"))]))
+            rows.append(.object([
+                "label": .string(strings.text("program_related")), "html": .string(links.joined(separator: "<br>")), "lang": .bool(false),
+            ]))
         }
         let caption = count == 1
             ? strings.text("program_details")

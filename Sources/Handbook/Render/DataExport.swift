@@ -10,7 +10,7 @@ struct DataExport {
         }
         func title(_ key: PageKey, _ code: String) -> String { site.page(key, in: code)?.title ?? "" }
         let languages = JSONValue.array(
-            site.config.languages.map { .object([("code", .string($0.code)), ("name", .string($0.name)), ("dir", .string($0.dir))]) })
+            site.config.languages.map { .object([("code", .string($0.code)), ("tag", .string($0.tag)), ("name", .string($0.name)), ("dir", .string($0.dir))]) })
         let practices = JSONValue.array(
             site.practices.map { practice in
                 let key = PageKey.practice(practice.id)
@@ -45,7 +45,7 @@ struct DataExport {
             for language in site.config.languages {
                 xml += "  <url>\n    <loc>\(OutputLayout.path(of: key, in: language.code))</loc>\n"
                 for other in site.config.languages {
-                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(other.code)\" href=\"\(OutputLayout.path(of: key, in: other.code))\"/>\n"
+                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(other.tag)\" href=\"\(OutputLayout.path(of: key, in: other.code))\"/>\n"
                 }
                 xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"\(OutputLayout.path(of: key, in: site.config.sourceLanguage.code))\"/>\n"
                 xml += "  </url>\n"

@@ -27,8 +27,11 @@ struct PageContext {
         let root = RelativeURL.root(from: path)
         var context: [String: MustacheValue] = [
             "lang": .string(language.code),
+            "lang_tag": .string(language.tag),
             "dir": .string(language.dir),
             "title": .string(title),
+            // The home page's title is the site's; a screen reader would otherwise read it twice.
+            "document_title": .string(title == strings.text("site_title") ? title : "\(title) – \(strings.text("site_title"))"),
             "site_title": .string(strings.text("site_title")),
             "root": .string(root),
             "stylesheet": .string(root + OutputLayout.stylesheet),
@@ -38,7 +41,7 @@ struct PageContext {
             "strings": stringsValue,
         ]
         if contentLanguage != language.code {
-            context["content_lang"] = .string(contentLanguage)
+            context["content_lang"] = .string(site.config.tag(of: contentLanguage))
         }
         switch state {
         case .missing:
@@ -53,7 +56,7 @@ struct PageContext {
                 let target = OutputLayout.path(of: key, in: other.code)
                 let otherState = site.page(key, in: other.code)?.state
                 return .object([
-                    "code": .string(other.code), "name": .string(other.name),
+                    "code": .string(other.code), "tag": .string(other.tag), "name": .string(other.name),
                     "href": .string(RelativeURL.from(path, to: target)),
                     "current": .bool(other.code == language.code),
                     "untranslated": .bool(otherState == .missing),
@@ -62,7 +65,7 @@ struct PageContext {
         context["alternates"] = .array(
             site.config.languages.map { other in
                 .object([
-                    "hreflang": .string(other.code),
+                    "hreflang": .string(other.tag),
                     "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: other.code))),
                 ])
             })
@@ -106,12 +109,14 @@ struct PageContext {
         var item: [String: MustacheValue] = [
             "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: language.code))),
             "id": .string(key.id),
+            // Shown before the title; generated pages have a slug, not a number, so they show none.
+            "number": { if case .page = key { MustacheValue.bool(false) } else { MustacheValue.string(key.id) } }(),
             "title": .string(target?.title ?? key.id),
             "summary": .string(target?.summary ?? ""),
         ]
         // Always set, so a template's {{#lang}} never falls back to the page's own language.
         if let target, target.contentLanguage != language.code {
-            item["lang"] = .string(target.contentLanguage)
+            item["lang"] = .string(site.config.tag(of: target.contentLanguage))
         } else {
             item["lang"] = .bool(false)
         }

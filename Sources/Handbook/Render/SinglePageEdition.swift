@@ -47,7 +47,7 @@ struct SinglePageEdition {
             return .object([
                 "anchor": .string(Self.anchor(of: page.key)),
                 "heading": .string(heading),
-                "lang": page.contentLanguage == language ? .bool(false) : .string(page.contentLanguage),
+                "lang": page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
                 "html": .string(html),
                 "is_practice": .bool({ if case .practice = page.key { return true } else { return false } }()),
             ])
@@ -57,7 +57,7 @@ struct SinglePageEdition {
                 "href": .string("#" + Self.anchor(of: page.key)),
                 "id": .string(page.key.id),
                 "title": .string(page.title),
-                "lang": page.contentLanguage == language ? .bool(false) : .string(page.contentLanguage),
+                "lang": page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
             ])
         }
         let practiceCount = pages.filter { if case .practice = $0.key { return true } else { return false } }.count

@@ -66,12 +66,13 @@ public struct TranslationStatus {
                     })])
                 }
                 return .object([
-                    "code": .string(report.language), "name": .string(language.name),
+                    "code": .string(report.language), "tag": .string(language.tag), "name": .string(language.name),
                     "percent": .string(String(report.percent)),
+                    "coverage": .string(strings.text("status_coverage", ["percent": String(report.percent)])),
                     "translated_count": .string(String(report.translated.count)),
                     "outdated_count": .string(String(report.outdated.count)),
                     "missing_count": .string(String(report.missing.count)),
-                    "strings_missing_count": .string(String(report.missingStrings.count)),
+                    "strings_translated_count": .string(String(report.stringCount - report.missingStrings.count)),
                     "strings_count": .string(String(report.stringCount)),
                     "outdated": keys(report.outdated), "missing": keys(report.missing),
                     "outdated_strings": report.outdatedStrings.isEmpty

@@ -24,7 +24,7 @@ enum LanguageOfParts {
             guard !node.children.isEmpty, node.children.contains(where: { if case .text = $0.kind { true } else { false } }) else {
                 return
             }
-            if case .span = node.kind { return }
+            if case .languageSpan = node.kind { return }
             var children: [MarkdownNode] = []
             for child in node.children {
                 guard case .text(let text) = child.kind else {
@@ -37,7 +37,7 @@ enum LanguageOfParts {
                         children.append(MarkdownNode(kind: .text(String(text.unicodeScalars[last..<run.lowerBound])), start: child.start, end: child.end))
                     }
                     let quoted = MarkdownNode(kind: .text(String(text.unicodeScalars[run])), start: child.start, end: child.end)
-                    children.append(MarkdownNode(kind: .span(lang: language), children: [quoted], start: child.start, end: child.end))
+                    children.append(MarkdownNode(kind: .languageSpan(lang: language), children: [quoted], start: child.start, end: child.end))
                     last = run.upperBound
                 }
                 if last == text.unicodeScalars.startIndex {

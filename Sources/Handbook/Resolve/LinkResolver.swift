@@ -10,6 +10,8 @@ struct LinkResolver {
     let pages: [String: [ResolvedPage]]
     let strings: [String: UIStrings]
     let sourceLanguage: String
+    /// The `lang` tag of each language code, for generated text inside a fallback page's body.
+    let tags: [String: String]
 
     /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
     /// back-links are gathered afterwards, so their order never depends on timing.
@@ -98,6 +100,13 @@ private extension LinkResolver {
             node.kind = .link(url: href, title: title)
             if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
                 node.children = [MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))]
+                // A fallback body is English; a link whose text is generated in the reader's language
+                // is wrapped in that language, so the link itself (and its name) is read in it.
+                if page.contentLanguage != page.language {
+                    node = MarkdownNode(
+                        kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [node],
+                        start: node.start, end: node.end)
+                }
             }
             return node
         }

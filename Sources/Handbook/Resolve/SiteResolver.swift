@@ -88,7 +88,8 @@ public struct SiteResolver {
             }
         }
         let linker = LinkResolver(
-            diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode)
+            diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
+            tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }))
         let linked = timings.measure("links") { linker.bindLinks() }
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,

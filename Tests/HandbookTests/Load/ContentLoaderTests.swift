@@ -20,6 +20,25 @@ final class ContentLoaderTests: XCTestCase {
             name: 繁體中文
         """
 
+    func testLanguageTagDefaultsToTheFolderCodeAndCanBeGiven() {
+        let project = TemporaryProject(files: """
+            -- content/site.yaml --
+            source_language: en
+            languages:
+              - code: en
+                name: English
+              - code: zh-Hant
+                name: 繁體中文
+                tag: zh-Hant-HK
+            """)
+        project.write("content/en/pages/about.md", "---\nid: about\ntitle: About\n---\nBody\n")
+        let (content, diagnostics) = load(project)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(content?.config.languages.map(\.code), ["en", "zh-Hant"])
+        XCTAssertEqual(content?.config.languages.map(\.tag), ["en", "zh-Hant-HK"])
+        XCTAssertEqual(content?.config.tag(of: "zh-Hant"), "zh-Hant-HK")
+    }
+
     func testByteOrderMarkAndCRLFAreAcceptedAndHashKeepsStoredBytes() {
         let project = TemporaryProject(files: site)
         let bytes = [0xEF, 0xBB, 0xBF] + Array("---\r\nid: about\r\ntitle: About\r\n---\r\nBody\r\n".utf8)
