@@ -85,8 +85,17 @@
     });
   }
 
+  // A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula
+  // (a practice title or a note could call out to a web address); OWASP's advice is to start such
+  // a cell with a single quote, which spreadsheets show as text.
+  function csvCell(cell) {
+    var text = String(cell);
+    if (/^[=+\-@\t\r]/.test(text)) { text = "'" + text; }
+    return "\"" + text.replace(/"/g, "\"\"") + "\"";
+  }
+
   function csv() {
-    var quote = function (cell) { return "\"" + String(cell).replace(/"/g, "\"\"") + "\""; };
+    var quote = csvCell;
     return [headings()].concat(rows()).map(function (row) { return row.map(quote).join(","); }).join("\r\n") + "\r\n";
   }
 
@@ -111,8 +120,15 @@
     showProgress(collect());
     root.addEventListener("change", save);
     root.addEventListener("input", save);
+    // The buttons need this script, so it inserts them: without it no reader meets a dead button.
     var actions = document.querySelector(".checklist-actions");
-    actions.hidden = false;
+    ["csv", "markdown", "print", "clear"].forEach(function (action) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-checklist-action", action);
+      button.textContent = actions.getAttribute("data-" + action);
+      actions.appendChild(button);
+    });
     actions.addEventListener("click", function (event) {
       var button = event.target.closest("[data-checklist-action]");
       if (!button) { return; }
@@ -129,5 +145,5 @@
   });
 
   // Exposed for the export tests.
-  window.handbookChecklist = { csv: csv, markdown: markdown };
+  window.handbookChecklist = { csv: csv, markdown: markdown, csvCell: csvCell };
 })();

@@ -1,5 +1,5 @@
-// Progressive enhancements of the handbook's pages. Everything works without this file except the
-// text-size buttons, which stay hidden until it runs.
+// Progressive enhancements of the handbook's pages. Everything works without this file; the
+// text-size buttons, which need it, are inserted by it, so no reader meets a button that does nothing.
 (function () {
   "use strict";
 
@@ -28,10 +28,30 @@
     }
   }
 
+  /** The text-size group, labelled from the header's data attributes; null on a page without a header. */
+  function textSizeGroup() {
+    var header = document.querySelector(".site-header[data-text-size-label]");
+    var panel = header && header.querySelector(".site-menu-panel");
+    if (!panel) { return null; }
+    var group = document.createElement("div");
+    group.className = "text-size";
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", header.getAttribute("data-text-size-label"));
+    SIZES.forEach(function (size) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-text-size", size);
+      button.setAttribute("aria-pressed", "false");
+      button.textContent = header.getAttribute("data-text-size-" + size);
+      group.appendChild(button);
+    });
+    panel.appendChild(group);
+    return group;
+  }
+
   function setUpTextSize() {
-    var group = document.querySelector(".text-size");
+    var group = textSizeGroup();
     if (!group) { return; }
-    group.hidden = false;
     applySize(storedSize());
     group.addEventListener("click", function (event) {
       var button = event.target.closest("[data-text-size]");
@@ -39,7 +59,21 @@
     });
   }
 
+  /**
+   * Opens the header's menu on wide screens, where the stylesheet already shows its content, so that
+   * the open state assistive technologies read matches what is on screen; narrow screens start closed.
+   */
+  function setUpMenu() {
+    var menu = document.querySelector(".site-menu");
+    if (!menu || !window.matchMedia) { return; }
+    var wide = window.matchMedia("(min-width: 48rem)");
+    function sync() { menu.open = wide.matches; }
+    sync();
+    wide.addEventListener("change", sync);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    setUpMenu();
     setUpTextSize();
   });
 })();

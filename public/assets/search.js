@@ -1,7 +1,7 @@
 // Offline search of the handbook, for pages opened from disk as much as from a server.
 //
-// 1. The search box stays hidden until this file runs; readers without JavaScript get the link to
-//    the A–Z index next to it.
+// 1. The search box is inserted by this file, so readers without JavaScript (and text browsers)
+//    meet no dead field; they get the link to the A–Z index next to where it goes.
 // 2. When the reader first focuses the box, the language's index (assets/search/<lang>.js) is
 //    loaded with an injected <script> element, since file:// pages may not fetch() files. Index files
 //    call HandbookSearch.register(name, data).
@@ -9,12 +9,15 @@
 //    (Sources/Handbook/Search/SearchTokenizer.swift; both are checked against
 //    Tests/Search/tokenizer-vectors.json), folding Traditional characters to Simplified with the
 //    pairs the language's index carries. The term shards it needs are loaded on demand.
-// 4. Documents that contain every term are ranked by the sum of the BM25 weights the build stored
+// 4. Documents that have every word of the query (a Han word through its pairs; a pair spanning
+//    two words typed together is a bonus) are ranked by the sum of the BM25 weights the build stored
 //    for them (titles and headings weigh more; a practice's ID or a section's number weighs most).
 //    The last word, while still being typed, also matches the terms it begins.
-// 5. Results are grouped as practices, sections and other pages, each with its ID, its title and a
-//    snippet of its text with the matched words in <mark>, built with DOM methods only. A polite
-//    status line says how many results there are; focus never moves on its own.
+// 5. The best three results come first whatever their kind, each labelled as a practice or a
+//    section; the rest follow grouped as practices, sections and other pages. Each result has its
+//    ID, its title and a snippet of its text with the matched words in <mark>, built with DOM
+//    methods only. A polite status line says how many results there are; focus never moves on its
+//    own.
 (function (global, factory) {
   "use strict";
   var api = factory();
@@ -435,22 +438,45 @@
   /** The most terms one unfinished word may stand for. */
   var PREFIX_LIMIT = 200;
   var KINDS = ["p", "s", "g"];
+  /** How many of the best results are listed first, whatever their kind. */
+  var BEST_MATCHES = 3;
 
   /**
-   * What a query asks for: its distinct terms, in order. A Han character inside one of the query's
-   * own pairs is left out, so 对比度 asks for 对比 and 比度 rather than for every character. The last
-   * word, when the query ends inside it, is marked as a prefix.
+   * What a query asks for: its distinct terms, in order, each with the query's units it covers (a
+   * word, or one Han character). A Han character inside one of the query's own pairs is left out,
+   * so 对比度 asks for 对比 and 比度 rather than for every character; each character of a run is a
+   * unit that any pair holding it covers, so a pair that spans two words typed together (景音 in
+   * 背景音乐) is not needed when the words' own pairs cover the run, and counts as a bonus when it
+   * is there. The last word, when the query ends inside it, is marked as a prefix. Returns the
+   * terms, with `units`, the number of units, as a property of the list.
    */
   function plan(query, folding) {
     var all = tokenize(query, folding);
     var out = [];
     var byTerm = new Map();
+    var unitOf = new Map();
+    var units = 0;
+    function unit(token) {
+      var key = token.han ? "h" + token.start : "w" + token.start;
+      if (!unitOf.has(key)) { unitOf.set(key, units++); }
+      return unitOf.get(key);
+    }
     all.forEach(function (token, index) {
-      var single = token.han && Array.from(token.term).length === 1;
-      if (single && all.some(function (other) {
-        return other.han && other !== token && Array.from(other.term).length === 2 && other.start <= token.start && token.end <= other.end;
+      var length = Array.from(token.term).length;
+      var covered;
+      if (!token.han) {
+        covered = [unit(token)];
+      } else if (length === 2) {
+        var characters = all.filter(function (other) {
+          return other.han && Array.from(other.term).length === 1 && token.start <= other.start && other.end <= token.end;
+        });
+        covered = characters.map(unit);
+      } else if (all.some(function (other) {
+        return other.han && Array.from(other.term).length === 2 && other.start <= token.start && token.end <= other.end;
       })) {
         return;
+      } else {
+        covered = [unit(token)];
       }
       var prefix = index === all.length - 1 && !token.han && token.end === query.length && token.raw.length >= 2;
       var known = byTerm.get(token.term);
@@ -459,12 +485,14 @@
           known.prefix = true;
           known.raw = token.raw;
         }
+        covered.forEach(function (number) { if (known.units.indexOf(number) < 0) { known.units.push(number); } });
         return;
       }
-      var term = { term: token.term, raw: token.raw, prefix: prefix };
+      var term = { term: token.term, raw: token.raw, prefix: prefix, units: covered };
       byTerm.set(token.term, term);
       out.push(term);
     });
+    out.units = units;
     return out;
   }
 
@@ -556,8 +584,10 @@
   }
 
   /**
-   * The documents for `query`, best first: those with every term, or when there are none, those
-   * with the most terms. Resolves to { terms, total, ranked: [{ doc, score }] }.
+   * The documents for `query`, best first: those that cover every unit of the query (every word,
+   * every Han character through a pair), or when there are none, those that cover the most; ranked
+   * by the sum of the weights of all the terms they have. Resolves to { terms, total, ranked: [{
+   * doc, score }] }.
    */
   Engine.prototype.rank = function (query) {
     var engine = this;
@@ -567,23 +597,29 @@
       return Promise.all(terms.map(function (term) { return engine.shardsFor(term); })).then(function (shardLists) {
         var count = engine.manifest.docs.length;
         var score = new Float64Array(count);
-        var matched = new Int32Array(count);
-        shardLists.forEach(function (shards, index) {
+        var weights = shardLists.map(function (shards, index) {
           var best = new Float64Array(count);
           weighTerm(terms[index], shards, best);
-          for (var document = 0; document < count; document += 1) {
-            if (best[document] > 0) {
-              score[document] += best[document];
-              matched[document] += 1;
+          return best;
+        });
+        var units = new Array(count).fill(0);
+        for (var document = 0; document < count; document += 1) {
+          var seen = new Set();
+          for (var index = 0; index < terms.length; index += 1) {
+            var weight = weights[index][document];
+            if (weight > 0) {
+              score[document] += weight;
+              terms[index].units.forEach(function (number) { seen.add(number); });
             }
           }
-        });
+          units[document] = seen.size;
+        }
         var most = 0;
-        for (var document = 0; document < count; document += 1) { most = Math.max(most, matched[document]); }
+        for (var candidate = 0; candidate < count; candidate += 1) { most = Math.max(most, units[candidate]); }
         var ranked = [];
         if (most > 0) {
-          for (var candidate = 0; candidate < count; candidate += 1) {
-            if (matched[candidate] === most) { ranked.push({ doc: engine.manifest.docs[candidate], score: score[candidate] }); }
+          for (var found = 0; found < count; found += 1) {
+            if (units[found] === most) { ranked.push({ doc: engine.manifest.docs[found], score: score[found] }); }
           }
         }
         ranked.sort(function (a, b) { return b.score - a.score || a.doc.index - b.doc.index; });
@@ -604,30 +640,29 @@
   };
 
   /**
-   * Searches and groups: resolves to { total, groups: [{ kind, total, results: [{ doc, score,
-   * snippet }] }] }, groups ordered by their best result, at most `perGroup` results in each.
+   * Searches: resolves to { total, best, groups }. `best` holds the `BEST_MATCHES` best results
+   * whatever their kind, so the page most about the query comes first even when pages of another
+   * kind are more numerous; `groups` ([{ kind, total, results }], practices, sections and other
+   * pages in that order) hold the rest, at most `perGroup` results each. Every result has its
+   * snippet.
    */
   Engine.prototype.search = function (query, perGroup) {
     var engine = this;
     var limit = perGroup || 10;
     return this.rank(query).then(function (ranking) {
+      var best = ranking.ranked.slice(0, BEST_MATCHES);
       var groups = KINDS.map(function (kind) { return { kind: kind, total: 0, results: [] }; });
-      ranking.ranked.forEach(function (entry) {
+      ranking.ranked.slice(BEST_MATCHES).forEach(function (entry) {
         var group = groups[KINDS.indexOf(entry.doc.kind)];
         group.total += 1;
         if (group.results.length < limit) { group.results.push(entry); }
       });
       var shown = groups.filter(function (group) { return group.total > 0; });
-      shown.sort(function (a, b) {
-        return b.results[0].score - a.results[0].score || KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind);
-      });
       var texts = [];
-      shown.forEach(function (group) {
-        group.results.forEach(function (entry) {
-          texts.push(engine.text(entry.doc.index).then(function (text) { entry.snippet = snippet(text, ranking.terms, engine.folding); }));
-        });
+      best.concat.apply(best, shown.map(function (group) { return group.results; })).forEach(function (entry) {
+        texts.push(engine.text(entry.doc.index).then(function (text) { entry.snippet = snippet(text, ranking.terms, engine.folding); }));
       });
-      return Promise.all(texts).then(function () { return { total: ranking.total, groups: shown }; });
+      return Promise.all(texts).then(function () { return { total: ranking.total, best: best, groups: shown }; });
     });
   };
 
@@ -746,13 +781,32 @@
     });
   }
 
+  /** The labelled search field, built from the landmark's data-label; the page carries none. */
+  function searchField(element) {
+    var document = element.ownerDocument;
+    var box = document.createElement("div");
+    box.className = "search-box";
+    var label = document.createElement("label");
+    label.htmlFor = "search-input";
+    label.textContent = element.getAttribute("data-label") || "";
+    var input = document.createElement("input");
+    input.type = "search";
+    input.id = "search-input";
+    input.className = "search-input";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    input.setAttribute("enterkeyhint", "search");
+    box.append(label, input);
+    return box;
+  }
+
   /** The search landmark of one page: input, status line and results list. */
   function SearchBox(element) {
     var document = element.ownerDocument;
     this.document = document;
     this.element = element;
-    this.box = element.querySelector(".search-box");
-    this.input = element.querySelector("input[type=search]");
+    this.box = searchField(element);
+    this.input = this.box.querySelector("input[type=search]");
     this.status = element.querySelector("[role=status]");
     this.results = element.querySelector(".search-results");
     this.root = element.getAttribute("data-root") || "";
@@ -767,7 +821,7 @@
 
   SearchBox.prototype.start = function () {
     var box = this;
-    this.box.hidden = false;
+    this.element.insertBefore(this.box, this.element.firstChild);
     this.input.addEventListener("focus", function () { box.engine.ready().catch(function () { box.showFailure(); }); });
     this.input.addEventListener("input", function () { box.schedule(); });
     this.element.addEventListener("keydown", function (event) {
@@ -819,7 +873,10 @@
 
   SearchBox.prototype.show = function (result) {
     var box = this;
-    var nodes = result.groups.map(function (group) { return box.group(group); });
+    var nodes = result.groups.map(function (group) { return box.group(group, false); });
+    if (result.best.length > 0) {
+      nodes.unshift(this.group({ kind: "best", total: result.best.length, results: result.best }, true));
+    }
     this.results.replaceChildren.apply(this.results, nodes);
     this.results.hidden = nodes.length === 0;
     var count = result.total === 0 ? this.text("results-none")
@@ -828,14 +885,15 @@
     this.status.textContent = count;
   };
 
-  SearchBox.prototype.group = function (group) {
+  /** One titled list of results; the best matches mix kinds, so each of them says its kind. */
+  SearchBox.prototype.group = function (group, labelKinds) {
     var box = this;
     var wrapper = this.make("div", "search-group");
     var title = this.make("p", "search-group-title", format(this.text("group-" + group.kind), { count: group.total }));
     title.id = "search-group-" + group.kind;
     var list = this.make("ol", "search-list");
     list.setAttribute("aria-labelledby", title.id);
-    group.results.forEach(function (entry) { list.appendChild(box.result(entry)); });
+    group.results.forEach(function (entry) { list.appendChild(box.result(entry, labelKinds)); });
     wrapper.appendChild(title);
     wrapper.appendChild(list);
     if (group.total > group.results.length) {
@@ -844,11 +902,15 @@
     return wrapper;
   };
 
-  SearchBox.prototype.result = function (entry) {
+  SearchBox.prototype.result = function (entry, labelKind) {
     var doc = entry.doc;
     var item = this.make("li", "search-result");
     var link = this.make("a", "search-result-link");
     link.href = this.root + doc.path;
+    if (labelKind && doc.kind !== "g") {
+      link.appendChild(this.make("span", "search-result-kind", this.text("kind-" + doc.kind)));
+      link.appendChild(this.document.createTextNode(" "));
+    }
     if (doc.kind !== "g") {
       link.appendChild(this.make("span", "search-result-id", doc.id));
       link.appendChild(this.document.createTextNode(" "));
