@@ -72,9 +72,7 @@ enum PosixFiles {
             }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = Self.name(of: entry)
                 guard name != "." && name != ".." else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var status = stat()
@@ -89,6 +87,14 @@ enum PosixFiles {
             }
         }
         return .success(out.sorted { $0.path < $1.path })
+    }
+
+    /// A directory entry's name. The kernel's record ends right after the name's NUL, before the
+    /// 256 bytes `d_name` is declared with, so the name is read up to the NUL and no further.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
+        }
     }
 
     /// A system error's text, as an `Error`.
@@ -135,9 +141,7 @@ enum PosixFiles {
         if let stream = fdopendir(folder) {
             var names: [String] = []
             while let entry = readdir(stream) {
-                let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let entryName = Self.name(of: entry)
                 if entryName != "." && entryName != ".." { names.append(entryName) }
             }
             for entryName in names { removeTree(at: folder, name: entryName) }
