@@ -8,12 +8,21 @@ enum CmarkTreeConverter {
     static func convert(_ node: OpaquePointer, depth: Int = 0, tooDeep: inout SourcePosition?) -> MarkdownNode {
         let start = SourcePosition(
             line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
-        var children: [MarkdownNode] = []
         var child = cmark_node_first_child(node)
         if child != nil && depth >= MarkdownParser.maximumDepth {
             if tooDeep == nil { tooDeep = start }
             child = nil
         }
+        // Exact capacity: appending one by one leaves up to half of each array unused, and a
+        // table row's cells are most of a large page's memory.
+        var count = 0
+        var counted = child
+        while let current = counted {
+            count += 1
+            counted = cmark_node_next(current)
+        }
+        var children: [MarkdownNode] = []
+        children.reserveCapacity(count)
         while let current = child {
             children.append(convert(current, depth: depth + 1, tooDeep: &tooDeep))
             child = cmark_node_next(current)

@@ -1,4 +1,8 @@
 /// One node of a parsed Markdown document, a plain value detached from cmark's C tree.
+///
+/// Kept small (56 bytes) because a body is a tree of these held for the whole build: the kinds with
+/// two strings are boxed, positions are 32-bit and the rarely set anchor and attributes share one
+/// optional box.
 public struct MarkdownNode: Sendable, Equatable {
     /// Column alignment of a GFM table.
     public enum Alignment: Sendable, Equatable {
@@ -11,7 +15,7 @@ public struct MarkdownNode: Sendable, Equatable {
         case blockQuote
         case list(ordered: Bool, start: Int, tight: Bool)
         case item(task: Bool?)
-        case codeBlock(info: String, literal: String)
+        indirect case codeBlock(info: String, literal: String)
         case htmlBlock(String)
         case paragraph
         case heading(level: Int)
@@ -33,8 +37,8 @@ public struct MarkdownNode: Sendable, Equatable {
         /// generated in the reader's language inside a fallback passage, English quoted in a
         /// Chinese page); rendered as `<span lang>`, so screen readers switch voice (WCAG 3.1.2).
         case languageSpan(lang: String)
-        case link(url: String, title: String)
-        case image(url: String, title: String)
+        indirect case link(url: String, title: String)
+        indirect case image(url: String, title: String)
     }
 
     /// The node's kind.
@@ -46,13 +50,21 @@ public struct MarkdownNode: Sendable, Equatable {
     /// Where the node ends in the source.
     public var end: SourcePosition
     /// HTML `id` for a heading; set by callers that number anchors.
-    public var anchor: String?
+    public var anchor: String? {
+        get { extras?.anchor }
+        set { setExtras(anchor: newValue, attributes: extras?.attributes ?? []) }
+    }
     /// Extra HTML attributes for a link (`class`, `hreflang`, …), written in this order.
     public var attributes: [(String, String)] {
-        get { attributeStorage.map { ($0.name, $0.value) } }
-        set { attributeStorage = newValue.map { Attribute(name: $0.0, value: $0.1) } }
+        get { (extras?.attributes ?? []).map { ($0.name, $0.value) } }
+        set { setExtras(anchor: extras?.anchor, attributes: newValue.map { Attribute(name: $0.0, value: $0.1) }) }
     }
-    private var attributeStorage: [Attribute] = []
+    /// Anchor and attributes; immutable, so copies of a node never see each other's changes.
+    private var extras: Extras?
+
+    private mutating func setExtras(anchor: String?, attributes: [Attribute]) {
+        extras = anchor == nil && attributes.isEmpty ? nil : Extras(anchor: anchor, attributes: attributes)
+    }
 
     /// Creates a node.
     public init(
@@ -118,9 +130,19 @@ public struct MarkdownNode: Sendable, Equatable {
         var value: String
     }
 
+    private final class Extras: Sendable {
+        let anchor: String?
+        let attributes: [Attribute]
+
+        init(anchor: String?, attributes: [Attribute]) {
+            self.anchor = anchor
+            self.attributes = attributes
+        }
+    }
+
     /// Two nodes are equal when kind, children, positions, anchor and attributes are.
     public static func == (a: MarkdownNode, b: MarkdownNode) -> Bool {
         a.kind == b.kind && a.children == b.children && a.start == b.start && a.end == b.end
-            && a.anchor == b.anchor && a.attributeStorage == b.attributeStorage
+            && a.extras?.anchor == b.extras?.anchor && (a.extras?.attributes ?? []) == (b.extras?.attributes ?? [])
     }
 }

@@ -83,3 +83,33 @@ final class ConcurrentParsingTests: XCTestCase {
         XCTAssertTrue(expected.contains("<a href=\"https://webaim.org/resources/\">"))
     }
 }
+
+/// A large page is a tree of a million nodes; its size per node is what the build's memory is made of.
+final class NodeLayoutTests: XCTestCase {
+    func testANodeStaysSmall() {
+        XCTAssertLessThanOrEqual(MemoryLayout<MarkdownNode>.stride, 56)
+        XCTAssertEqual(MemoryLayout<SourcePosition>.size, 8)
+    }
+
+    func testChildrenAreStoredWithoutSpareCapacity() {
+        let table = MarkdownParser().parse("| a | b | c |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n").children[0]
+        let row = table.children[1]
+        XCTAssertEqual(row.children.count, 3)
+        XCTAssertEqual(row.children.capacity, 3)
+    }
+
+    func testAnchorAndAttributesOfACopyAreItsOwn() {
+        var node = MarkdownNode(kind: .link(url: "a", title: ""))
+        node.attributes = [("class", "x")]
+        var copy = node
+        copy.anchor = "top"
+        copy.attributes.append(("hreflang", "en"))
+        XCTAssertNil(node.anchor)
+        XCTAssertEqual(node.attributes.map(\.1), ["x"])
+        XCTAssertEqual(copy.attributes.map(\.1), ["x", "en"])
+        XCTAssertNotEqual(node, copy)
+        copy.anchor = nil
+        copy.attributes = [("class", "x")]
+        XCTAssertEqual(node, copy)
+    }
+}

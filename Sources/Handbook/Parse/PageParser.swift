@@ -257,12 +257,10 @@ private extension PageParser {
                 "file-name", "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
                 notes: [Diagnostic.Note("rename the file, or correct the ID")])
         }
-        var page = ParsedPage(
+        return ParsedPage(
             file: file, key: pageKey(key.value), keyLocation: key.location, title: title, summary: summary,
             details: details, body: body, headings: headings, sourceHash: sourceHash, sourceBlocks: sourceBlocks,
             translationHash: translationHash, lineMap: lineMap)
-        page.units = TranslationUnits.of(page)
-        return page
     }
 
     /// Whether the key may be published: practices from the closed set, sections numbered in the

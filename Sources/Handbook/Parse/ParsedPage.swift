@@ -26,8 +26,9 @@ public struct ParsedPage: Sendable {
     /// For translations: a fingerprint of the translation's own blocks when it was marked current
     /// (`translation_hash`), to tell whether anyone revised it since.
     public var translationHash: Located<String>?
-    /// The page's translatable blocks.
-    public var units: [TranslationUnit] = []
+    /// The page's translatable blocks, worked out when asked: only translation tracking needs them,
+    /// and keeping them for every page was a fifth of a large build's memory. Read it once per use.
+    public var units: [TranslationUnit] { TranslationUnits.of(self) }
     /// Converts body positions to file locations.
     public var lineMap: LineMap
 

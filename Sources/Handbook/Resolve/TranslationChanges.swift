@@ -40,7 +40,8 @@ public struct TranslationChanges: Sendable, Equatable {
             return between(recorded: record.value.split(separator: " "), current: source.units)
         }
         if translation.sourceHash?.value == source.file.hash { return TranslationChanges(changed: [], removed: 0) }
-        return TranslationChanges(changed: source.units, removed: 0, unknown: true, count: source.units.count)
+        let units = source.units
+        return TranslationChanges(changed: units, removed: 0, unknown: true, count: units.count)
     }
 
     /// The distinct headings the changed blocks stand under, in order, for the page's notice.

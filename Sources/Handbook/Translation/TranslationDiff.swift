@@ -38,6 +38,7 @@ public struct TranslationDiff: Sendable {
         guard let source = file.parseSource().page else { throw file.failure("the English source has errors; run handbook check") }
         guard let translation = file.parseTranslation().page else { throw file.failure("the translation has errors; run handbook check") }
         let current = source.units
+        let translationUnits = translation.units
         var diff = TranslationDiff(path: file.given, sourcePath: sourcePath, baseline: nil, tracked: true, changes: [])
         let history = EnglishHistory(file: file.sourceURL)
         var recorded: [Substring]
@@ -84,8 +85,8 @@ public struct TranslationDiff: Sendable {
             let shown = newUnit ?? oldUnit
             // The translation was made from the old English: its block at the same place, when the kinds agree.
             let own = old.flatMap { index in
-                index < translation.units.count && oldUnit.map({ $0.kind == translation.units[index].kind }) != false
-                    ? translation.units[index].text : nil
+                index < translationUnits.count && oldUnit.map({ $0.kind == translationUnits[index].kind }) != false
+                    ? translationUnits[index].text : nil
             }
             diff.changes.append(
                 Change(
