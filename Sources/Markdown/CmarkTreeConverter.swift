@@ -5,9 +5,14 @@ import CCmarkGFM
 /// The copy stops at `MarkdownParser.maximumDepth` levels and reports where, so a pathological input
 /// (thousands of nested quotes or lists) can neither overflow the stack here nor in later walks.
 enum CmarkTreeConverter {
+    /// Each child is freed as soon as it is copied, so a large document is not held twice (once in
+    /// C, once in Swift) while it is converted; `node` itself is left for the caller to free.
     static func convert(_ node: OpaquePointer, depth: Int = 0, tooDeep: inout SourcePosition?) -> MarkdownNode {
         let start = SourcePosition(
             line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        let end = SourcePosition(
+            line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        let kind = kind(of: node)
         var child = cmark_node_first_child(node)
         if child != nil && depth >= MarkdownParser.maximumDepth {
             if tooDeep == nil { tooDeep = start }
@@ -26,10 +31,9 @@ enum CmarkTreeConverter {
         while let current = child {
             children.append(convert(current, depth: depth + 1, tooDeep: &tooDeep))
             child = cmark_node_next(current)
+            cmark_node_free(current)
         }
-        let end = SourcePosition(
-            line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
-        return MarkdownNode(kind: kind(of: node), children: children, start: start, end: end)
+        return MarkdownNode(kind: kind, children: children, start: start, end: end)
     }
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
