@@ -35,7 +35,7 @@ def representative_pages():
     for language in LANGUAGES:
         for page in ["index.html", "practices/1.10.html", "sections/7.3.6.5.html", "about.html",
                      "practices/index.html", "sections/index.html", "principles.html", "a-z.html",
-                     "translation-status.html"]:
+                     "translation-status.html", "wcag.html", "checklist.html"]:
             pages.append(f"{language}/{page}")
     return pages
 

@@ -77,6 +77,11 @@ def test_query_finds_the_expected_page_first(driver, site, page, query, expected
     # used to be the only result; 2.5 has both words apart.
     ("zh-Hant/index.html", "鍵盤焦點", "zh-Hant/practices/2.5.html"),
     ("zh-Hans/index.html", "键盘焦点", "zh-Hans/practices/2.5.html"),
+    # A WCAG 2.2 criterion by number or by name (in English in every edition, or in Chinese).
+    ("en/index.html", "1.4.4", "en/practices/1.3.html"),
+    ("en/index.html", "Reflow", "en/practices/1.3.html"),
+    ("zh-Hant/index.html", "Reflow", "zh-Hant/practices/1.3.html"),
+    ("zh-Hans/index.html", "重排", "zh-Hans/practices/1.3.html"),
 ])
 def test_the_page_most_about_the_query_is_among_the_first_three(driver, site, page, query, expected):
     box = open_page(driver, site, page)

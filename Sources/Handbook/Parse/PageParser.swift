@@ -225,8 +225,8 @@ private extension PageParser {
             details = .practice(
                 PracticeDetails(
                     principle: principle ?? "other", category: category, adoption: fields.string("adoption") ?? "",
-                    sections: fields.stringList("sections")))
-            common += ["id", "principle", "category", "adoption", "sections"]
+                    sections: fields.stringList("sections"), wcag: fields.stringList("wcag")))
+            common += ["id", "principle", "category", "adoption", "sections", "wcag"]
             pageKey = PageKey.practice
         case "sections":
             key = fields.locatedString("number", required: true)

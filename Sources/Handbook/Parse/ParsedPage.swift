@@ -62,6 +62,8 @@ public struct PracticeDetails: Sendable {
     public var adoption: String
     /// Related sections named in the front matter.
     public var sections: [Located<String>]
+    /// The WCAG 2.2 success criteria the practice serves (`wcag:`), checked against `content/wcag.yaml`.
+    public var wcag: [Located<String>] = []
 }
 
 /// A section's own front matter.

@@ -192,6 +192,16 @@ private extension ContextBuilder {
         if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
             context["adoption"] = .string(details.adoption)
         }
+        if let catalog = site.wcag, !info.wcag.isEmpty {
+            let map = OutputLayout.path(of: .page("wcag"), in: language.code)
+            context["wcag"] = .object(["items": .array(info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
+                .object([
+                    "number": .string(criterion.number), "name": .string(criterion.name(in: language.code)),
+                    "level": .string(criterion.level.rawValue),
+                    "href": .string(RelativeURL.from(page.outputPath, to: map) + "#" + WCAGMap.anchor(criterion.number)),
+                ])
+            })])
+        }
         context["pager"] = pager(PageKey.practice(id), among: site.practices.map { .practice($0.id) }, from: page.outputPath)
         return context
     }
@@ -293,6 +303,11 @@ extension ContextBuilder {
         case "handbook":
             let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
             context.merge(edition.context(body: body)) { $1 }
+        case "wcag":
+            if let catalog = site.wcag {
+                let map = WCAGMap(site: site, catalog: catalog, language: language.code, strings: strings, path: path)
+                context.merge(map.context(link: common.link)) { $1 }
+            }
         case "checklist":
             context.merge(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link)) { $1 }
         default:

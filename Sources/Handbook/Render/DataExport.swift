@@ -14,13 +14,15 @@ struct DataExport {
         let practices = JSONValue.array(
             site.practices.map { practice in
                 let key = PageKey.practice(practice.id)
-                return .object([
+                var fields: [(String, JSONValue)] = [
                     ("id", .string(practice.id)), ("principle", .string(practice.principle)),
                     ("category", practice.category.map(JSONValue.string) ?? .null),
                     ("titles", byLanguage { title(key, $0) }),
                     ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
                     ("sections", .array(practice.sections.map(JSONValue.string))),
-                ])
+                ]
+                if site.wcag != nil { fields.append(("wcag", .array(practice.wcag.map(JSONValue.string)))) }
+                return .object(fields)
             })
         let sections = JSONValue.array(
             site.sections.map { section in
@@ -32,15 +34,39 @@ struct DataExport {
                     ("practices", .array(section.practices.map(JSONValue.string))),
                 ])
             })
-        let root = JSONValue.object([("languages", languages), ("practices", practices), ("sections", sections)])
+        var top: [(String, JSONValue)] = [("languages", languages), ("practices", practices), ("sections", sections)]
+        if let catalog = site.wcag { top.append(("wcag", wcagJSON(catalog, byLanguage: byLanguage))) }
+        let root = JSONValue.object(top)
         return OutputFile(path: "data/handbook.json", text: root.serialized(indent: "") + "\n")
+    }
+
+    /// The WCAG 2.2 criteria with their facts, names, the practices that serve each and, for an A or
+    /// AA criterion none serves, the note on why; and each language's URL of the map.
+    private func wcagJSON(_ catalog: WCAGCatalog, byLanguage: ((String) -> String) -> JSONValue) -> JSONValue {
+        let serving = WCAGMap.practicesServing(site)
+        let criteria = JSONValue.array(catalog.criteria.map { criterion in
+            let practices = serving[criterion.number] ?? []
+            let gap = practices.isEmpty ? criterion.gap.flatMap { catalog.gaps[$0] } : nil
+            return .object([
+                ("number", .string(criterion.number)), ("level", .string(criterion.level.rawValue)),
+                ("since", .string(criterion.since)), ("removed", criterion.removed.map(JSONValue.string) ?? .null),
+                ("names", byLanguage { criterion.name(in: $0) }),
+                ("practices", .array(practices.map(JSONValue.string))),
+                ("not_covered", gap.map { note in byLanguage { note[$0] ?? note["en"] ?? "" } } ?? .null),
+            ])
+        })
+        return .object([
+            ("version", .string("2.2")),
+            ("urls", byLanguage { OutputLayout.path(of: .page("wcag"), in: $0) }),
+            ("criteria", criteria),
+        ])
     }
 
     func sitemap() -> OutputFile {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
         let keys = (site.pages[site.config.sourceLanguage.code] ?? []).map(\.key)
-            + SiteResolver.generatedPageIDs.map(PageKey.page)
+            + site.generatedPageIDs.map(PageKey.page)
         for key in keys {
             for language in site.config.languages {
                 xml += "  <url>\n    <loc>\(OutputLayout.path(of: key, in: language.code))</loc>\n"

@@ -39,6 +39,8 @@ struct PageContext {
             "preferences_script": .string(root + OutputLayout.preferencesScript),
             "home_href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("index"), in: language.code))),
             "strings": stringsValue,
+            "wcag_map_href": site.wcag == nil
+                ? .bool(false) : .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("wcag"), in: language.code))),
         ]
         if contentLanguage != language.code {
             context["content_lang"] = .string(site.config.tag(of: contentLanguage))

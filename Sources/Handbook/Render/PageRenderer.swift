@@ -32,7 +32,7 @@ public struct PageRenderer {
             for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
-            for id in SiteResolver.generatedPageIDs where wanted(OutputLayout.path(of: .page(id), in: language.code)) {
+            for id in site.generatedPageIDs where wanted(OutputLayout.path(of: .page(id), in: language.code)) {
                 let path = OutputLayout.path(of: .page(id), in: language.code)
                 jobs.append { renderPage(path, template: id, source: "content/\(language.code)") { builder.generatedContext(id) } }
             }

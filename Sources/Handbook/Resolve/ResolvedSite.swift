@@ -19,6 +19,8 @@ public struct ResolvedSite: Sendable {
     public var strings: [String: UIStrings]
     /// The glossary's terms (`content/glossary.yaml`), which the A–Z index lists.
     var glossary: [GlossaryChecker.Term] = []
+    /// The WCAG 2.2 success criteria (`content/wcag.yaml`); without it the site has no WCAG 2.2 map.
+    public var wcag: WCAGCatalog?
     /// Where each page is in `pages`, so lookups stay constant-time on large sites.
     private var positions: [String: [PageKey: Int]]
     private var sectionPositions: [String: Int]
@@ -51,6 +53,11 @@ public struct ResolvedSite: Sendable {
         sectionPositions[number].map { sections[$0] }
     }
 
+    /// The generated pages this site has: the WCAG 2.2 map only when there is a catalogue to map to.
+    public var generatedPageIDs: [String] {
+        SiteResolver.generatedPageIDs.filter { $0 != "wcag" || wcag != nil }
+    }
+
     /// The practice with ID `id`.
     public func practice(_ id: String) -> PracticeInfo? {
         practicePositions[id].map { practices[$0] }
@@ -71,6 +78,8 @@ public struct PracticeInfo: Sendable {
     public var category: String?
     /// Related section numbers, from both the practice's and the sections' front matter, sorted.
     public var sections: [String]
+    /// The WCAG 2.2 success criteria it serves, in the catalogue's order (none without a catalogue).
+    public var wcag: [String] = []
 }
 
 /// A section as the whole site sees it.

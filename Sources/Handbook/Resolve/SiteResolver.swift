@@ -16,7 +16,7 @@ public struct SiteResolver {
 
     /// Pages that the render stage generates, which `page:` links may name.
     public static let generatedPageIDs = [
-        "practices", "sections", "principles", "a-z", "translation-status", "handbook", "checklist",
+        "practices", "sections", "principles", "a-z", "translation-status", "handbook", "checklist", "wcag",
     ]
 
     /// Creates a resolver.
@@ -39,7 +39,13 @@ public struct SiteResolver {
         let sourcePages = index(parsed.filter { $0.file.language == sourceCode })
         let translations = matchTranslations(parsed.filter { $0.file.language != sourceCode }, sources: sourcePages)
         let catalog = Catalog(pages: sourcePages, unparsed: unparsed)
-        let practices = resolvePractices(catalog)
+        var practices = resolvePractices(catalog)
+        let wcag = content.wcag.flatMap {
+            WCAGCatalogReader(diagnostics: diagnostics).read($0, languages: config.languages.map(\.code))
+        }
+        let mapping = WCAGMappingChecker(diagnostics: diagnostics).check(
+            catalog.practiceIDs.compactMap { catalog.pages[.practice($0)] }, catalog: wcag)
+        for index in practices.indices { practices[index].wcag = mapping[practices[index].id] ?? [] }
         let sections = resolveSections(catalog)
         let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config)
         var glossaryTerms: [GlossaryChecker.Term] = []
@@ -96,6 +102,7 @@ public struct SiteResolver {
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
             pages: linked, strings: strings)
         site.glossary = glossaryTerms
+        site.wcag = wcag
         return site
     }
 }

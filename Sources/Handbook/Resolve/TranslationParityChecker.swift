@@ -7,7 +7,7 @@ import Markdown
 ///   given as `{#name}`) is not the anchor of any heading of the translation, so links into the
 ///   page would break in this language;
 /// - error `translation-relation`: a relation or classification in the front matter (`sections`,
-///   `practices`, `related`, `parent`, `principle`, `category`, `platform`, the related sections of
+///   `practices`, `related`, `parent`, `principle`, `wcag`, `category`, `platform`, the related sections of
 ///   program details) differs from the English. Translations may leave these out (they inherit the
 ///   English); what they state must equal it;
 /// - warning `translation-link`: a `bp:`, `sec:` or `page:` target of the English is missing from the
@@ -56,6 +56,7 @@ private extension TranslationParityChecker {
             compare("principle", [own.principle], [english.principle])
             compare("category", own.category.map { [$0] } ?? [], english.category.map { [$0] } ?? [])
             compare("sections", own.sections.map(\.value), english.sections.map(\.value))
+            compare("wcag", own.wcag.map(\.value), english.wcag.map(\.value))
         case (.section(let own), .section(let english)):
             if own.platform != "common" { compare("platform", [own.platform], [english.platform]) }
             compare("parent", own.parent.map { [$0.value] } ?? [], english.parent.map { [$0.value] } ?? [])

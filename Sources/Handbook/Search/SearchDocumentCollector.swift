@@ -30,7 +30,7 @@ struct SearchDocumentCollector {
         var out: [@Sendable () -> SearchDocument] = (site.pages[language] ?? []).map { page in
             { document(for: page, strings: strings) }
         }
-        for id in SiteResolver.generatedPageIDs {
+        for id in site.generatedPageIDs {
             out.append {
                 let name = id.replacingOccurrences(of: "-", with: "_")
                 let title = strings.text("page_title_\(name)")
@@ -49,11 +49,15 @@ private extension SearchDocumentCollector {
         var body = Self.blockTexts(of: page.body)
         let kind: SearchDocument.Kind
         let heading: String
+        var headings = page.headings.map(\.text).joined(separator: " ")
         switch page.key {
         case .practice(let id):
             kind = .practice
             heading = "\(id) \(page.title)"
             body += practiceFacts(id, page: page, strings: strings)
+            // Weighed like headings, so that "1.4.4" or "Reflow" finds the practices that serve it.
+            let criteria = criteriaTerms(id, language: page.language)
+            if !criteria.isEmpty { headings += " " + criteria }
         case .section(let number):
             kind = .section
             heading = "\(number) \(page.title)"
@@ -66,7 +70,7 @@ private extension SearchDocumentCollector {
         return SearchDocument(
             kind: kind, id: page.key.id, title: page.title, path: page.outputPath,
             contentLanguage: page.contentLanguage == page.language ? nil : page.contentLanguage,
-            fields: [heading, page.headings.map(\.text).joined(separator: " "), page.summary, text], text: text)
+            fields: [heading, headings, page.summary, text], text: text)
     }
 
     /// The facts box of a practice page: principle, category and how the templates adopt it (after the
@@ -81,6 +85,16 @@ private extension SearchDocumentCollector {
             out.append(details.adoption)
         }
         return out
+    }
+
+    /// The numbers and names of the WCAG 2.2 criteria a practice serves, in the page's language and
+    /// in English (auditors search by WCAG's English names in every edition).
+    func criteriaTerms(_ id: String, language: String) -> String {
+        guard let catalog = site.wcag, let info = practices[id] else { return "" }
+        return info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
+            let local = criterion.name(in: language), english = criterion.name(in: "en")
+            return local == english ? "\(criterion.number) \(english)" : "\(criterion.number) \(local) \(english)"
+        }.joined(separator: " ")
     }
 
     /// A section's platform and its program details tables.
