@@ -112,7 +112,16 @@ public enum Arguments {
             }
             index += 1
         }
-        let (folders, _) = try options(rest, allowed: ["--content", "--templates", "--out"], flags: [])
+        let folderOptions = ["--content", "--templates", "--out"]
+        for word in rest where word.hasPrefix("-") {
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            if !folderOptions.contains(name) {
+                throw UsageError(
+                    message: "unknown option '\(name)'",
+                    suggestion: NearMiss.suggestion(for: name, among: folderOptions + ["--port", "--host", "--open"]))
+            }
+        }
+        let (folders, _) = try options(rest, allowed: folderOptions, flags: [])
         return .serve(folders, serve)
     }
 
