@@ -118,7 +118,8 @@ struct ServeCommand {
             let english = PreviewStrings.english
             func text(_ key: String, _ fallback: String) -> String { strings.values[key] ?? fallback }
             out[language.code] = PreviewStrings(
-                tag: language.tag,
+                // A site without the keys gets the English words, and says so.
+                tag: strings.values["serve_not_found_title"] == nil ? english.tag : language.tag,
                 notFoundTitle: text("serve_not_found_title", english.notFoundTitle),
                 notFoundText: text("serve_not_found_text", english.notFoundText),
                 home: text("serve_home", english.home),

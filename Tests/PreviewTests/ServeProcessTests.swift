@@ -89,6 +89,17 @@ final class ServeProcessTests: XCTestCase {
         XCTAssertEqual(hidden.status, 404)
     }
 
+    func testTheSitesOwn404PageIsServedWhenThereIsOne() throws {
+        let server = try running()
+        let page = server.publicFolder.appendingPathComponent("404.html")
+        try Data("<!DOCTYPE html><html lang=\"en\"><title>Lost</title><body><main><h1>Lost</h1></main></body></html>\n".utf8).write(to: page)
+        defer { try? FileManager.default.removeItem(at: page) }
+        let missing = try XCTUnwrap(RawHTTP.request("GET", "/en/nowhere.html", port: server.port))
+        XCTAssertEqual(missing.status, 404)
+        let text = String(decoding: missing.body, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("<!DOCTYPE html><html lang=\"en\"><title>Lost</title><body><main><h1>Lost</h1></main><script data-build="), text)
+    }
+
     func testTraversalIsRefusedAndNothingOutsideIsServed() throws {
         let server = try running()
         let link = server.publicFolder.appendingPathComponent("etc-link")
