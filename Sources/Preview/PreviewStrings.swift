@@ -4,13 +4,20 @@
 public struct PreviewStrings: Sendable, Equatable {
     /// The `lang` attribute of pages in this language.
     public var tag: String
+    /// Title and heading of the built-in 404 page (`serve_not_found_title`).
     public var notFoundTitle: String
+    /// Its sentence (`serve_not_found_text`).
     public var notFoundText: String
+    /// Its link home (`serve_home`).
     public var home: String
+    /// Heading of the build-errors panel (`serve_errors_heading`).
     public var errorsHeading: String
+    /// What screen readers hear when the panel appears (`serve_errors_announcement`).
     public var errorsAnnouncement: String
+    /// The panel's close button (`serve_dismiss`).
     public var dismiss: String
 
+    /// Creates the words of one language.
     public init(
         tag: String, notFoundTitle: String, notFoundText: String, home: String, errorsHeading: String,
         errorsAnnouncement: String, dismiss: String
