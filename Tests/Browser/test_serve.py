@@ -109,8 +109,6 @@ def test_edit_reloads_and_errors_show_until_fixed(driver, server):
     # handbook; the whole round trip is within a second with the release build bin/test makes (a
     # debug build's rebuild alone can take longer on a loaded machine).
     assert elapsed - rebuild < 1.0, f"the page showed the edit {elapsed - rebuild:.2f} s after the rebuild"
-    if "release" in str(executable()):
-        assert elapsed < 1.0, f"the edit took {elapsed:.2f} s to show"
 
     # A broken link: the panel names the file, line and column, passes axe, and a screen reader hears it.
     edit(project, lambda text: text + "\nSee [](sec:99.99.99).\n")
@@ -135,3 +133,6 @@ def test_edit_reloads_and_errors_show_until_fixed(driver, server):
     edit(project, lambda text: text.replace("\nSee [](sec:99.99.98).\n", ""))
     assert wait_until(lambda: not panel(driver), 120), "the panel stayed after the fix"
     assert "Edited in the preview" in driver.find_element(By.TAG_NAME, "main").text
+    # Checked last, so that a slow machine does not hide the checks above.
+    if "release" in str(executable()):
+        assert elapsed < 1.0, f"the edit took {elapsed:.2f} s to show"
