@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Markdown", type: .static, targets: ["Markdown"]),
         .library(name: "Mustache", type: .static, targets: ["Mustache"]),
         .library(name: "Handbook", type: .static, targets: ["Handbook"]),
+        .library(name: "RequestPath", type: .static, targets: ["RequestPath"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,14 +21,22 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Mustache"),
         .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML"]),
-        .target(name: "HandbookCLI", dependencies: ["Handbook"]),
+        .target(name: "RequestPath"),
+        .target(name: "Preview", dependencies: ["Handbook", "RequestPath", "CMicroHTTPD"]),
+        .target(name: "HandbookCLI", dependencies: ["Handbook", "Preview"]),
         .executableTarget(name: "handbook", dependencies: ["HandbookCLI"]),
         .target(name: "HandbookTestSupport", dependencies: ["Handbook", "HandbookCLI"], path: "Tests/HandbookTestSupport"),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "RequestPath", "HandbookTestSupport"]),
         .testTarget(name: "HandbookTests", dependencies: ["Handbook", "HandbookTestSupport"]),
         .testTarget(
             name: "HandbookCLITests", dependencies: ["HandbookCLI", "HandbookTestSupport"], exclude: ["Expected"]),

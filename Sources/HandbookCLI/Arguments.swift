@@ -19,6 +19,7 @@ public enum Command: Equatable, Sendable {
     case build(FolderOptions, timings: Bool = false)
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
+    case serve(FolderOptions, ServeOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool, strings: Bool = false)
     case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [])
     case i18nDiff(FolderOptions, paths: [String], json: Bool)
@@ -35,7 +36,7 @@ public struct UsageError: Error, Equatable {
 
 /// Parses the command line.
 public enum Arguments {
-    static let commands = ["build", "check", "watch", "i18n", "help"]
+    static let commands = ["build", "check", "watch", "serve", "i18n", "help"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -51,6 +52,8 @@ public enum Arguments {
         case "watch":
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
             return .watch(folders)
+        case "serve":
+            return try serve(Array(arguments.dropFirst()))
         case "check":
             let (folders, flags) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: ["--timings"])
             return .check(folders, timings: flags.contains("--timings"))
@@ -65,6 +68,61 @@ public enum Arguments {
             throw UsageError(
                 message: "unknown command '\(first)'", suggestion: NearMiss.suggestion(for: first, among: commands))
         }
+    }
+
+    /// `serve`'s own options (`--port`, `--host`, `--open`) are taken out before the folders are read.
+    private static func serve(_ words: [String]) throws(UsageError) -> Command {
+        if words.contains("--help") || words.contains("-h") { return .help("serve") }
+        var serve = ServeOptions()
+        var rest: [String] = []
+        var index = 0
+        while index < words.count {
+            var word = words[index]
+            var value: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                value = String(word[word.index(after: equals)...])
+                word = String(word[..<equals])
+            }
+            guard word == "--port" || word == "--host" || word == "--open" else {
+                rest.append(words[index])
+                index += 1
+                continue
+            }
+            if word == "--open" {
+                guard value == nil else { throw UsageError(message: "option '--open' takes no value", suggestion: nil) }
+                serve.open = true
+                index += 1
+                continue
+            }
+            if value == nil {
+                guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+                    throw UsageError(message: "option '\(word)' needs \(word == "--port" ? "a port number" : "an address")", suggestion: nil)
+                }
+                value = words[index + 1]
+                index += 1
+            }
+            if word == "--port" {
+                guard let port = UInt16(value!), value!.allSatisfy(\.isASCII) else {
+                    throw UsageError(message: "option '--port' needs a port number from 0 to 65535, not '\(value!)'", suggestion: nil)
+                }
+                serve.port = port
+            } else {
+                guard !value!.isEmpty else { throw UsageError(message: "option '--host' was given an empty address", suggestion: nil) }
+                serve.host = value!
+            }
+            index += 1
+        }
+        let folderOptions = ["--content", "--templates", "--out"]
+        for word in rest where word.hasPrefix("-") {
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            if !folderOptions.contains(name) {
+                throw UsageError(
+                    message: "unknown option '\(name)'",
+                    suggestion: NearMiss.suggestion(for: name, among: folderOptions + ["--port", "--host", "--open"]))
+            }
+        }
+        let (folders, _) = try options(rest, allowed: folderOptions, flags: [])
+        return .serve(folders, serve)
     }
 
     static let i18nSubcommands = ["status", "diff", "mark-current", "upgrade"]

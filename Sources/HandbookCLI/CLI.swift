@@ -46,6 +46,9 @@ public enum CLI {
                 .run(write: true, stdout: &stdout, stderr: &stderr)
         case .watch(let options):
             return WatchCommand(options: options, workingDirectory: workingDirectory).run(stdout: &stdout, stderr: &stderr)
+        case .serve(let options, let serve):
+            return ServeCommand(options: options, serve: serve, workingDirectory: workingDirectory)
+                .run(stdout: &stdout, stderr: &stderr)
         case .check(let options, let timings):
             return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings)
                 .run(write: false, stdout: &stdout, stderr: &stderr)

@@ -1,7 +1,33 @@
-/// The text `handbook --help` prints.
+/// The text `handbook --help` prints (and `handbook serve --help`, the serve command's own).
 enum Help {
     static func text(for topic: String?) -> String {
+        if topic == "serve" { return serve }
+        return general
+    }
+
+    static let serve = """
+        handbook serve — preview the site while editing
+
+        Usage:
+          handbook serve [--content content] [--templates templates] [--out public]
+                         [--port 8000] [--host 127.0.0.1] [--open]
+
+        Builds the site, serves the output folder at http://127.0.0.1:8000/ and rebuilds after each
+        save like handbook watch. Open tabs reload when a rebuild wrote the page they show; after a
+        failed rebuild they show the errors (path:line:column) until the next good build. The reload
+        script is added to the pages as they are served; the files in the output folder stay as built.
+
+          --port N      port to listen on (0: any free port, printed)
+          --host ADDR   address to listen on; anything but loopback lets other machines read the
+                        site, and handbook warns
+          --open        open the site in the default browser once built
+
+        Serves only files inside the output folder, to GET and HEAD requests. Ctrl-C stops (exit 0).
+        Exit codes: 2 when the port is in use or the options are wrong, 1 when the server cannot start.
+
         """
+
+    static let general = """
         handbook — builds the Mobile Application Accessibility Handbook as a static site
 
         Usage:
@@ -13,6 +39,10 @@ enum Help {
               Everything build checks; writes nothing.
           handbook watch [--content content] [--templates templates] [--out public]
               Build, then rebuild only what changed after each save (inotify); Ctrl-C stops.
+          handbook serve [--content content] [--templates templates] [--out public]
+                         [--port 8000] [--host 127.0.0.1] [--open]
+              Build, serve the output folder on loopback and rebuild like watch; open tabs reload
+              after each good rebuild and show the errors after a failed one. serve --help: details.
           handbook i18n status [--content content] [--json] [--strict] [--strings]
               Per language: current, outdated (with how many blocks changed) and missing pages and
               UI strings. --strict exits 1 when anything is missing or outdated; --strings lists
@@ -32,5 +62,4 @@ enum Help {
         2 usage errors (among them an output folder that handbook must not replace).
 
         """
-    }
 }

@@ -7,6 +7,10 @@ import Handbook
 struct WatchCommand {
     let options: FolderOptions
     let workingDirectory: URL
+    /// Runs each rebuild (`serve` holds a lock around it, so that stopping never cuts a write short).
+    var around: (() -> IncrementalBuild.Report) -> IncrementalBuild.Report = { $0() }
+    /// Told of each rebuild before the watch waits again (`serve` reloads or warns the open tabs).
+    var afterRebuild: (IncrementalBuild, IncrementalBuild.Report) -> Void = { _, _ in }
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(
@@ -24,7 +28,7 @@ struct WatchCommand {
         let builder = IncrementalBuild(paths: paths)
         var changed: [String] = []
         while true {
-            let report = builder.rebuild(changed: changed)
+            let report = around { builder.rebuild(changed: changed) }
             // After the first build, warnings of files that were not touched are not repeated.
             let shown = changed.isEmpty ? report.diagnostics : report.diagnostics.filter { diagnostic in
                 diagnostic.severity == .error || changed.contains { $0.hasSuffix("/" + diagnostic.location.path) }
@@ -39,6 +43,7 @@ struct WatchCommand {
             } else {
                 stdout.write("not rebuilt: fix the errors above; \(paths.display(paths.output))/ is unchanged (\(milliseconds) ms)\n")
             }
+            afterRebuild(builder, report)
             stdout.write("watching \(paths.display(paths.content))/ and \(paths.display(paths.templates))/ (Ctrl-C stops)\n")
             changed = watcher.next()
         }

@@ -15,6 +15,29 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(try Arguments.parse(["check", "--timings"]), .check(FolderOptions(), timings: true))
     }
 
+    func testServeTakesPortHostOpenAndTheFolders() throws {
+        var folders = FolderOptions()
+        folders.output = "site"
+        var serve = ServeOptions()
+        serve.port = 8123
+        serve.host = "0.0.0.0"
+        serve.open = true
+        XCTAssertEqual(try Arguments.parse(["serve", "--port", "8123", "--out=site", "--host=0.0.0.0", "--open"]), .serve(folders, serve))
+        XCTAssertEqual(try Arguments.parse(["serve"]), .serve(FolderOptions(), ServeOptions()))
+        XCTAssertEqual(try Arguments.parse(["serve", "--open", "--help"]), .help("serve"))
+        XCTAssertThrowsError(try Arguments.parse(["serve", "--port", "70000"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "option '--port' needs a port number from 0 to 65535, not '70000'")
+        }
+        XCTAssertThrowsError(try Arguments.parse(["serve", "--prot", "80"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "unknown option '--prot'", suggestion: "--port"))
+        }
+        let help = CommandRun.handbook(["serve", "--help"], in: TemporaryProject().root)
+        XCTAssertEqual(help.exitCode, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("handbook serve — preview the site while editing\n"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("--port N"))
+        XCTAssertTrue(CommandRun.handbook(["--help"], in: TemporaryProject().root).stdout.contains("handbook serve [--content content]"))
+    }
+
     func testUnknownOptionIsAUsageErrorWithASuggestion() {
         XCTAssertThrowsError(try Arguments.parse(["build", "--contnet", "x"])) { error in
             XCTAssertEqual(error as? UsageError, UsageError(message: "unknown option '--contnet'", suggestion: "--content"))

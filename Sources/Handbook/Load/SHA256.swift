@@ -1,13 +1,13 @@
 /// SHA-256 (FIPS 180-4), used to fingerprint English sources so translations can say which text
 /// they follow. Foundation on Linux has no hashing API and no third-party packages are used.
-enum SHA256 {
+public enum SHA256 {
     /// Lower-case hex digest of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: digest(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]

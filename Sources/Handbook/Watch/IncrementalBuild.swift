@@ -41,6 +41,9 @@ public final class IncrementalBuild {
     private var templates: TemplateSet?
     private let memo = BuildMemo()
 
+    /// The site of the last good build (its languages and UI strings), nil before one.
+    public var lastSite: ResolvedSite? { site }
+
     /// Creates a builder for the project at `paths`; the first `rebuild` is a full build.
     public init(paths: ProjectPaths) {
         self.paths = paths
