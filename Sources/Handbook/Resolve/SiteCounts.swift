@@ -41,9 +41,9 @@ public struct SiteCounts: Sendable, Equatable {
         return out
     }
 
-    /// Page text with `{name}` and `{name:KEY}` filled; `strings` are the text's language's.
-    /// An unknown KEY is reported at `location`.
-    func fill(page text: String, strings: UIStrings, report: (String) -> Void) -> String {
+    /// Page text with `{name}` and `{name:KEY}` filled; `strings` are the text's language's. An
+    /// unknown KEY is reported with the UTF-8 offset of its `{` in `text`.
+    func fill(page text: String, strings: UIStrings, report: (String, Int) -> Void) -> String {
         guard text.contains("{") else { return text }
         var out = ""
         var rest = text[...]
@@ -59,7 +59,9 @@ public struct SiteCounts: Sendable, Equatable {
                     out += strings.text(parts[1], count: count)
                 } else {
                     let near = NearMiss.suggestion(for: parts[1], among: Array(strings.values.keys))
-                    report("{\(inside)} names no string \"\(parts[1])\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? ""))
+                    report(
+                        "{\(inside)} names no string \"\(parts[1])\"" + (near.map { " (did you mean \"\($0)\"?)" } ?? ""),
+                        text.utf8.distance(from: text.startIndex, to: open))
                     out += rest[open...close]
                 }
             } else {
@@ -89,7 +91,9 @@ public struct SiteCounts: Sendable, Equatable {
             for index in children.indices {
                 guard case .text(let text) = children[index].kind else { continue }
                 let start = children[index].start
-                children[index].kind = .text(fill(page: text, strings: strings) { report($0, start) })
+                children[index].kind = .text(fill(page: text, strings: strings) { message, offset in
+                    report(message, SourcePosition(line: start.line, column: start.column + offset))
+                })
             }
             node.children = children
             return node

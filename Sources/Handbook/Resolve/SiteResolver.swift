@@ -306,7 +306,7 @@ private extension SiteResolver {
             if report { diagnostics.error("missing-string", message, at: page.lineMap.location(position)) }
         }
         let fillLine = { (text: String) in
-            counts.fill(page: text, strings: textStrings) { message in
+            counts.fill(page: text, strings: textStrings) { message, _ in
                 if report { diagnostics.error("missing-string", message, at: page.keyLocation) }
             }
         }
