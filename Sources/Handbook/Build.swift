@@ -38,7 +38,7 @@ public struct Build {
         guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil)
         }
-        let parser = PageParser(diagnostics: diagnostics)
+        let parser = PageParser(diagnostics: diagnostics, sourceLanguage: content.config.sourceLanguage.code)
         let parsed = timings.measure("parse") { Parallel.map(content.pages.count) { parser.parse(content.pages[$0]) } }
         let unparsed = Set(
             zip(content.pages, parsed).compactMap { file, page in

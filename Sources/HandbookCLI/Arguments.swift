@@ -10,6 +10,8 @@ public struct FolderOptions: Equatable, Sendable {
     public var output = "public"
     /// Whether `--content` was given: the i18n file commands otherwise find it from the files named.
     public var contentGiven = false
+    /// Whether `--quiet` was given: print errors only (and the summary), not warnings.
+    public var quiet = false
 }
 
 /// What the user asked for.
@@ -44,18 +46,30 @@ public enum Arguments {
         switch first {
         case "--help", "-h": return .help(nil)
         case "--version", "-V": return .version
-        case "help": return .help(arguments.dropFirst().first)
+        case "help":
+            let words = Array(arguments.dropFirst())
+            guard let command = words.first else { return .help(nil) }
+            return .help(command == "i18n" && words.count > 1 ? "i18n \(words[1])" : command)
+        case _ where arguments.contains("--help") || arguments.contains("-h"):
+            // `build --help`, `i18n status -h`: that command's help, whatever else was typed.
+            let words = arguments.prefix { $0 != "--help" && $0 != "-h" }
+            let topic = words.first == "i18n" && words.count > 1 ? "i18n \(words[words.index(after: words.startIndex)])" : first
+            guard Help.topics.contains(topic) else {
+                throw UsageError(message: "no help for '\(topic)'", suggestion: NearMiss.suggestion(for: topic, among: Help.topics))
+            }
+            return .help(topic)
         case "build":
             let (folders, flags) = try options(
-                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings"])
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--quiet"])
             return .build(folders, timings: flags.contains("--timings"))
         case "watch":
-            let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
+            let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--quiet"])
             return .watch(folders)
         case "serve":
             return try serve(Array(arguments.dropFirst()))
         case "check":
-            let (folders, flags) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: ["--timings"])
+            let (folders, flags) = try options(
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates"], flags: ["--timings", "--quiet"])
             return .check(folders, timings: flags.contains("--timings"))
         case "i18n":
             return try i18n(Array(arguments.dropFirst()))
@@ -200,11 +214,11 @@ public enum Arguments {
             }
             if allowedFlags.contains(word) {
                 flags.insert(word)
+                if word == "--quiet" { folders.quiet = true }
                 index += 1
                 continue
             }
             guard allowed.contains(word) else {
-                if word == "--help" || word == "-h" { throw UsageError(message: "use 'handbook --help'", suggestion: "handbook --help") }
                 throw UsageError(
                     message: "unknown option '\(word)'", suggestion: NearMiss.suggestion(for: word, among: allowed + allowedFlags))
             }

@@ -19,7 +19,7 @@ struct BuildCommand {
             OutputRefusalMessage.write(refusal, folder: paths.display(paths.output), to: &stderr)
             return 2
         }
-        DiagnosticFormatter().write(result.diagnostics, to: &stderr)
+        DiagnosticFormatter().write(result.diagnostics, quiet: options.quiet, to: &stderr)
         guard result.succeeded else {
             stderr.write(write ? "build failed; \(paths.display(paths.output))/ was left as it was\n" : "check failed\n")
             return 1

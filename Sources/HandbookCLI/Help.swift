@@ -1,10 +1,61 @@
-/// The text `handbook --help` prints (and `handbook serve --help`, the serve command's own).
+/// The text `handbook --help` prints, and each command's part of it for `handbook COMMAND --help`.
 enum Help {
-    static func text(for topic: String?) -> String {
-        if topic == "serve" { return serve }
-        return general
-    }
+    /// Each command's usage lines, by the words that name it.
+    static let commands: [(topic: String, text: String)] = [
+        ("build", """
+          handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet]
+              Check everything, then write the site to the output folder (swapped in only when clean).
+              The output must be new, empty, or made by an earlier build (it holds .handbook-output).
+              --timings prints how long each stage took; --quiet prints errors only (and the summary).
+        """),
+        ("check", """
+          handbook check [--content content] [--templates templates] [--timings] [--quiet]
+              Everything build checks; writes nothing.
+        """),
+        ("watch", """
+          handbook watch [--content content] [--templates templates] [--out public] [--quiet]
+              Build, then rebuild only what changed after each save (inotify); Ctrl-C stops.
+        """),
+        ("serve", """
+          handbook serve [--content content] [--templates templates] [--out public]
+                         [--port 8000] [--host 127.0.0.1] [--open]
+              Build, serve the output folder on loopback and rebuild like watch; open tabs reload
+              after each good rebuild and show the errors after a failed one. serve --help: details.
+        """),
+        ("i18n status", """
+          handbook i18n status [--content content] [--json] [--strict] [--strings]
+              Per language: current, outdated (with how many blocks changed) and missing pages and
+              UI strings. --strict exits 1 when anything is missing or outdated; --strings lists
+              every UI string with its note for translators and each translation's state.
+        """),
+        ("i18n diff", """
+          handbook i18n diff [--content content] [--json] FILE...
+              For each translation FILE, the English blocks that changed since it was marked
+              current: old English, new English and the current translation, numbered.
+        """),
+        ("i18n mark-current", """
+          handbook i18n mark-current [--content content] [--force] [--block N|KEY]... FILE...
+              After review, record that each translation FILE follows the current English (only
+              block N of i18n diff, or string KEY of a strings.yaml, with --block). Refuses a
+              translation that was not revised since the English changed, unless --force.
+        """),
+        ("i18n upgrade", """
+          handbook i18n upgrade [--content content]
+              Once: turn translations' whole-file source_hash into block tracking.
+        """),
+    ]
 
+    /// The words `--help` can follow: each command, and `i18n` for all its subcommands.
+    static var topics: [String] { commands.map(\.topic) + ["i18n", "help"] }
+
+    static let footer = """
+
+        Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
+        2 usage errors (among them an output folder that handbook must not replace).
+
+        """
+
+    /// The serve command's own help, longer than its usage lines.
     static let serve = """
         handbook serve — preview the site while editing
 
@@ -27,39 +78,14 @@ enum Help {
 
         """
 
-    static let general = """
-        handbook — builds the Mobile Application Accessibility Handbook as a static site
-
-        Usage:
-          handbook build [--content content] [--templates templates] [--out public] [--timings]
-              Check everything, then write the site to the output folder (swapped in only when clean).
-              The output must be new, empty, or made by an earlier build (it holds .handbook-output).
-              --timings prints how long each stage took.
-          handbook check [--content content] [--templates templates] [--timings]
-              Everything build checks; writes nothing.
-          handbook watch [--content content] [--templates templates] [--out public]
-              Build, then rebuild only what changed after each save (inotify); Ctrl-C stops.
-          handbook serve [--content content] [--templates templates] [--out public]
-                         [--port 8000] [--host 127.0.0.1] [--open]
-              Build, serve the output folder on loopback and rebuild like watch; open tabs reload
-              after each good rebuild and show the errors after a failed one. serve --help: details.
-          handbook i18n status [--content content] [--json] [--strict] [--strings]
-              Per language: current, outdated (with how many blocks changed) and missing pages and
-              UI strings. --strict exits 1 when anything is missing or outdated; --strings lists
-              every UI string with its note for translators and each translation's state.
-          handbook i18n diff [--content content] [--json] FILE...
-              For each translation FILE, the English blocks that changed since it was marked
-              current: old English, new English and the current translation, numbered.
-          handbook i18n mark-current [--content content] [--force] [--block N|KEY]... FILE...
-              After review, record that each translation FILE follows the current English (only
-              block N of i18n diff, or string KEY of a strings.yaml, with --block). Refuses a
-              translation that was not revised since the English changed, unless --force.
-          handbook i18n upgrade [--content content]
-              Once: turn translations' whole-file source_hash into block tracking.
-          handbook --help | --version
-
-        Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
-        2 usage errors (among them an output folder that handbook must not replace).
-
-        """
+    /// The whole help, or one command's (all of `i18n`'s subcommands for `i18n`).
+    static func text(for topic: String?) -> String {
+        if topic == "serve" { return serve }
+        let chosen = commands.filter { topic == nil || $0.topic == topic || (topic == "i18n" && $0.topic.hasPrefix("i18n ")) }
+        guard topic != nil, !chosen.isEmpty else {
+            return "handbook — builds the Mobile Application Accessibility Handbook as a static site\n\nUsage:\n"
+                + commands.map { $0.text + "\n" }.joined() + "  handbook --help | --version\n" + footer
+        }
+        return "Usage:\n" + chosen.map { $0.text + "\n" }.joined() + footer
+    }
 }

@@ -33,7 +33,7 @@ struct WatchCommand {
             let shown = changed.isEmpty ? report.diagnostics : report.diagnostics.filter { diagnostic in
                 diagnostic.severity == .error || changed.contains { $0.hasSuffix("/" + diagnostic.location.path) }
             }
-            DiagnosticFormatter().write(shown, to: &stderr)
+            DiagnosticFormatter().write(shown, quiet: options.quiet, to: &stderr)
             let milliseconds = Int((report.seconds * 1000).rounded())
             if report.succeeded {
                 let what = report.full ? "built the whole site" : "rendered \(report.rendered) pages"

@@ -45,13 +45,26 @@ public struct DiagnosticFormatter: Sendable {
         }
     }
 
-    /// Writes every diagnostic, then a summary line such as `2 errors, 1 warning` (nothing when empty).
-    public func write<Stream: TextOutputStream>(_ diagnostics: [Diagnostic], to stream: inout Stream) {
-        for diagnostic in diagnostics { stream.write(format(diagnostic)) }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
+    /// Writes the errors, then the warnings (none when `quiet`), each group in the order given, then a
+    /// summary line counted by code, such as `3 errors (2 broken-link, 1 yaml-syntax), 1 warning (1 link-text)`
+    /// (nothing when there are no diagnostics). Errors come first so that warnings never bury them.
+    public func write<Stream: TextOutputStream>(_ diagnostics: [Diagnostic], quiet: Bool = false, to stream: inout Stream) {
         guard !diagnostics.isEmpty else { return }
-        stream.write("\(plural(errors, "error")), \(plural(warnings, "warning"))\n")
+        let errors = diagnostics.filter { $0.severity == .error }
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        for diagnostic in errors { stream.write(format(diagnostic)) }
+        if !quiet { for diagnostic in warnings { stream.write(format(diagnostic)) } }
+        var summary = "\(plural(errors.count, "error"))\(Self.byCode(errors)), \(plural(warnings.count, "warning"))"
+        summary += quiet && !warnings.isEmpty ? " (not shown: --quiet)" : Self.byCode(warnings)
+        stream.write(summary + "\n")
+    }
+
+    /// ` (2 broken-link, 1 yaml-syntax)`: counts by code, the most frequent first; empty for none.
+    static func byCode(_ diagnostics: [Diagnostic]) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        let counts = Dictionary(grouping: diagnostics, by: \.code).mapValues(\.count)
+        let ordered = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        return " (" + ordered.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
     }
 
     private func plural(_ count: Int, _ word: String) -> String {

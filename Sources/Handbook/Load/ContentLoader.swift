@@ -50,9 +50,20 @@ public struct ContentLoader {
     /// Reads the content folder; returns nil when even `site.yaml` cannot be used.
     public func load() -> LoadedContent? {
         let siteFile = paths.content.appendingPathComponent("site.yaml")
+        if FileKind(path: siteFile.path) == .missing {
+            // Most often the command was run from another folder than the repository's root.
+            diagnostics.error(
+                "unreadable-file", "file not found", at: SourceLocation(path: paths.display(siteFile)),
+                notes: [
+                    Diagnostic.Note("the working folder is \(paths.root.path)"),
+                    Diagnostic.Note("run handbook from the handbook's root folder (the one holding content/ and templates/), or pass --content DIR and --templates DIR"),
+                ])
+            return nil
+        }
         guard let site = read(siteFile, language: "", relativePath: "site.yaml"),
-            let config = SiteConfigReader(diagnostics: diagnostics).read(site)
+            var config = SiteConfigReader(diagnostics: diagnostics).read(site)
         else { return nil }
+        config.contentFolder = paths.display(paths.content)
         let codes = config.languages.map(\.code)
         var pending: [Pending] = []
         var strings: [String: SourceFile] = [:]

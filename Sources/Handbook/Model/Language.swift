@@ -25,6 +25,8 @@ public struct SiteConfig: Sendable {
     public var languages: [Language]
     /// The source language every translation is made from.
     public var sourceLanguage: Language
+    /// The content folder as diagnostics name it (`content`, or what `--content` gave).
+    public var contentFolder = "content"
 
     /// Creates a configuration.
     public init(languages: [Language], sourceLanguage: Language) {

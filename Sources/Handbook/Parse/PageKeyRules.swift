@@ -1,12 +1,7 @@
-/// The closed sets and shapes that page keys must have. The handbook has exactly the guide's 33
-/// practices and the sections of its chapters 6–16; anything else (`9.9`, `1e3`, a full-width
-/// `１.１` that looks like `1.1`) is a typo that would otherwise publish a page nobody can find.
+/// The shapes that page keys must have: practice IDs as `ContentSchema` numbers them, sections of
+/// the guide's chapters 6–16; anything else (`9.9`, `1e3`, a full-width `１.１` that looks like
+/// `1.1`) is a typo that would otherwise publish a page nobody can find.
 enum PageKeyRules {
-    /// Every practice ID, in the guide's order: 1.1–1.13 (Perceivable), 2.1–2.12 (Operable),
-    /// 3.1–3.7 (Understandable) and 4.1 (Other).
-    static let practiceIDs: [String] =
-        (1...13).map { "1.\($0)" } + (1...12).map { "2.\($0)" } + (1...7).map { "3.\($0)" } + ["4.1"]
-
     /// The guide's chapters that hold the numbered sections.
     static let chapters = 6...16
 

@@ -6,19 +6,19 @@ import Markdown
 public struct PageParser: Sendable {
     private let diagnostics: DiagnosticEngine
     private let parser = MarkdownParser()
+    /// The source language, when known: a translation's missing headings are left to the
+    /// translation checks, which name the English anchor it lost.
+    private let sourceLanguage: String?
 
     /// The principles a practice can belong to, in the guide's order.
-    public static let principles = ["perceivable", "operable", "understandable", "other"]
-    /// The categories practices are grouped in, in the guide's order.
-    public static let categories = ["text", "sensory", "multimedia", "navigation", "control", "user-interface", "input"]
+    public static let principles = ContentSchema.principles.map(\.name)
     /// The longest file name, in bytes, that common file systems (ext4, APFS, NTFS) accept.
     static let maximumFileNameBytes = 255
-    /// The platforms a section can be about.
-    public static let platforms = ["android", "ios", "common"]
 
-    /// Creates a parser that reports to `diagnostics`.
-    public init(diagnostics: DiagnosticEngine) {
+    /// Creates a parser that reports to `diagnostics`; `sourceLanguage` as in `site.yaml`.
+    public init(diagnostics: DiagnosticEngine, sourceLanguage: String? = nil) {
         self.diagnostics = diagnostics
+        self.sourceLanguage = sourceLanguage
     }
 
     /// Parses one file; nil when the front matter is unusable (the problems are reported).
@@ -28,16 +28,7 @@ public struct PageParser: Sendable {
         do {
             yaml = try YAMLReader.read(split.yaml)
         } catch {
-            var notes: [Diagnostic.Note] = []
-            if let line = error.contextLine, let column = error.contextColumn, line != error.line {
-                let start = SourceLocation(path: file.path, line: line + split.yamlLineOffset, column: column)
-                notes.append(Diagnostic.Note("the YAML structure that could not be finished starts here", at: start))
-            }
-            notes.append(Diagnostic.Note("check for an unclosed quote or a value with \": \" that needs quoting"))
-            diagnostics.error(
-                "yaml-syntax", error.message,
-                at: SourceLocation(path: file.path, line: error.line + split.yamlLineOffset, column: error.column),
-                notes: notes)
+            diagnostics.report(YAMLErrorExplanation(error, in: split.yaml).diagnostic(path: file.path, lineOffset: split.yamlLineOffset))
             return nil
         }
         ControlCharacterCheck.report(yaml, path: file.path, lineOffset: split.yamlLineOffset, to: diagnostics)
@@ -58,7 +49,12 @@ public struct PageParser: Sendable {
             punctuation.lint(body: split.body, parsed: body, firstLine: split.firstBodyLine, path: file.path)
         }
         let yamlLines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        return readFrontMatter(fields, file: file, body: body, headings: headings, lineMap: lineMap, yamlLines: yamlLines)
+        let kind = ContentSchema.kind(ofFolder: file.relativePath.split(separator: "/").first.map(String.init) ?? "")
+        let bodyLines = split.body.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        SchemaChecker(diagnostics: diagnostics).checkHeadings(
+            headings, required: kind.headings, reportMissing: sourceLanguage.map { $0 == file.language } ?? true,
+            end: SourceLocation(path: file.path, line: split.firstBodyLine + max(bodyLines - 1, 0), column: 1))
+        return readFrontMatter(fields, file: file, kind: kind, body: body, headings: headings, lineMap: lineMap, yamlLines: yamlLines)
     }
 }
 
@@ -201,52 +197,56 @@ private extension PageParser {
     }
 
     func readFrontMatter(
-        _ fields: FieldReader, file: SourceFile, body: MarkdownNode, headings: [Heading], lineMap: LineMap,
-        yamlLines: [Substring]
+        _ fields: FieldReader, file: SourceFile, kind: ContentSchema.Kind, body: MarkdownNode, headings: [Heading],
+        lineMap: LineMap, yamlLines: [Substring]
     ) -> ParsedPage? {
-        let folder = file.relativePath.split(separator: "/").first.map(String.init) ?? ""
-        let title = fields.string("title", required: true)
+        let required = { (key: String) in kind.required.contains(key) }
+        let title = fields.string("title", required: required("title"))
         let summary = fields.string("summary") ?? ""
         let sourceHash = fields.locatedString("source_hash")
         let sourceBlocks = fields.locatedString("source_blocks")
         let translationHash = fields.locatedString("translation_hash")
-        var common = ["title", "summary", "source_hash", "source_blocks", "translation_hash"]
         let key: Located<String>?
         let details: ParsedPage.Details
         let pageKey: (String) -> PageKey
-        switch folder {
-        case "practices":
-            key = fields.locatedString("id", required: true)
-            let principle = fields.oneOf("principle", PageParser.principles, required: true)
-            let category = fields.oneOf("category", PageParser.categories)
-            if principle != nil, principle != "other", !fields.has("category") {
-                diagnostics.error("missing-key", "front matter has no \"category\"", at: fields.location(fields.node))
+        switch kind.noun {
+        case ContentSchema.practice.noun:
+            key = fields.locatedString("id", required: required("id"))
+            let principleName = fields.oneOf("principle", ContentSchema.principles.map(\.name), required: required("principle"))
+            let principle = principleName.flatMap(ContentSchema.principle(named:))
+            let category = fields.oneOf("category", ContentSchema.categories)
+            if let principle, !principle.categories.isEmpty, !fields.has("category") {
+                diagnostics.error(
+                    "missing-key", "front matter has no \"category\"", at: fields.location(fields.node),
+                    notes: [Diagnostic.Note("categories of \(principle.name): \(principle.categories.joined(separator: ", "))")])
+            }
+            if let key {
+                SchemaChecker(diagnostics: diagnostics).checkPractice(
+                    id: key, principle: principle, principleLocation: fields.location(of: "principle"),
+                    category: category, categoryLocation: fields.location(of: "category"))
             }
             details = .practice(
                 PracticeDetails(
-                    principle: principle ?? "other", category: category, adoption: fields.string("adoption") ?? "",
+                    principle: principleName ?? "other", category: category, adoption: fields.string("adoption") ?? "",
                     sections: fields.stringList("sections"), wcag: fields.stringList("wcag")))
-            common += ["id", "principle", "category", "adoption", "sections", "wcag"]
             pageKey = PageKey.practice
-        case "sections":
-            key = fields.locatedString("number", required: true)
+        case ContentSchema.section.noun:
+            key = fields.locatedString("number", required: required("number"))
             details = .section(
                 SectionDetails(
-                    platform: fields.oneOf("platform", PageParser.platforms) ?? "common",
+                    platform: fields.oneOf("platform", ContentSchema.platforms) ?? "common",
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
                     programDetails: fields.list("program_details").map {
                         readProgramDetail($0, fields: fields, yamlLines: yamlLines)
                     }))
-            common += ["number", "platform", "parent", "practices", "related", "program_details"]
             pageKey = PageKey.section
         default:
-            key = fields.locatedString("id", required: true)
+            key = fields.locatedString("id", required: required("id"))
             details = .page
-            common += ["id"]
             pageKey = PageKey.page
         }
-        fields.rejectUnknownKeys(common)
+        fields.rejectUnknownKeys(kind.keys)
         guard let key, let title else { return nil }
         guard checkKey(pageKey(key.value), at: key.location), checkOutputName(pageKey(key.value), at: key.location) else {
             return nil
@@ -271,9 +271,9 @@ private extension PageParser {
         let message: String
         switch key {
         case .practice(let id):
-            guard !PageKeyRules.practiceIDs.contains(id) else { return true }
+            guard !ContentSchema.isPracticeID(id) else { return true }
             message = "\"\(id)\" is not a practice ID of the handbook"
-            notes.append(Diagnostic.Note("the practices are 1.1–1.13, 2.1–2.12, 3.1–3.7 and 4.1"))
+            notes.append(Diagnostic.Note(ContentSchema.practiceIDRule))
         case .section(let number):
             guard !PageKeyRules.isSectionNumber(number) else { return true }
             message = "\"\(number)\" is not a section number of the guide"
@@ -293,11 +293,8 @@ private extension PageParser {
                 ])
             return false
         }
-        let candidates = key.folder == "practices" ? PageKeyRules.practiceIDs : []
         if let ascii = PageKeyRules.asciiForm(key.id) {
             notes.insert(Diagnostic.Note("did you mean \"\(ascii)\"? (written with ASCII digits)"), at: 0)
-        } else if let near = NearMiss.suggestion(for: key.id, among: candidates) {
-            notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
         }
         diagnostics.error("invalid-id", message, at: location, notes: notes)
         return false
@@ -317,7 +314,8 @@ private extension PageParser {
 
     func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring]) -> ProgramDetail {
         let fields = FieldReader(node, path: parent.path, lineOffset: parent.lineOffset, diagnostics: diagnostics)
-        let description = fields.string("description", required: true) ?? ""
+        let keys = ContentSchema.programDetailKeys
+        let description = fields.string("description", required: keys.required.contains("description")) ?? ""
         let detail = ProgramDetail(
             description: markdown(description, at: fields.value("description") ?? node, fields: fields, yamlLines: yamlLines),
             layout: fields.string("layout"), viewController: fields.string("view_controller"),
@@ -330,7 +328,7 @@ private extension PageParser {
                 return nil
             },
             related: fields.stringList("related"))
-        fields.rejectUnknownKeys(["description", "layout", "view_controller", "code_file", "functions", "related"])
+        fields.rejectUnknownKeys(keys.required + keys.optional)
         return detail
     }
 

@@ -7,8 +7,7 @@ extension YAMLReader {
             ControlCharacterCheck.report(root, path: file.path, lineOffset: 0, to: diagnostics)
             return root
         } catch {
-            diagnostics.error(
-                "yaml-syntax", error.message, at: SourceLocation(path: file.path, line: error.line, column: error.column))
+            diagnostics.report(YAMLErrorExplanation(error, in: file.text).diagnostic(path: file.path, lineOffset: 0))
             return nil
         }
     }

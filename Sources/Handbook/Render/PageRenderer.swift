@@ -34,11 +34,11 @@ public struct PageRenderer {
             }
             for id in site.generatedPageIDs where wanted(OutputLayout.path(of: .page(id), in: language.code)) {
                 let path = OutputLayout.path(of: .page(id), in: language.code)
-                jobs.append { renderPage(path, template: id, source: "content/\(language.code)") { builder.generatedContext(id) } }
+                jobs.append { renderPage(path, template: id, source: "\(site.config.contentFolder)/\(language.code)") { builder.generatedContext(id) } }
             }
         }
         if wanted("index.html") {
-            jobs.append { renderPage("index.html", template: "root", source: "content/site.yaml") { ContextBuilder.rootContext(site) } }
+            jobs.append { renderPage("index.html", template: "root", source: "\(site.config.contentFolder)/site.yaml") { ContextBuilder.rootContext(site) } }
         }
         // An incremental rebuild indexes again only the languages whose pages it renders.
         let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
@@ -110,7 +110,7 @@ public struct PageRenderer {
         } catch {
             diagnostics.error(
                 "template-error", error.message,
-                at: SourceLocation(path: "templates/\(error.templateName).mustache", line: error.line, column: error.column),
+                at: SourceLocation(path: "\(templates.folder)/\(error.templateName).mustache", line: error.line, column: error.column),
                 notes: [Diagnostic.Note("while rendering \(path) from \(source)")])
             return nil
         }

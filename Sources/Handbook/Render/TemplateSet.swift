@@ -6,6 +6,8 @@ import Mustache
 struct TemplateSet {
     let library: TemplateLibrary
     let assets: [OutputFile]
+    /// The templates folder as diagnostics name it (`templates`, or what `--templates` gave).
+    var folder = "templates"
 
     /// Templates every site needs, one per kind of page.
     static let required = [
@@ -68,13 +70,14 @@ struct TemplateSet {
         guard !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
             return nil
         }
-        return TemplateSet(library: library, assets: assets)
+        return TemplateSet(library: library, assets: assets, folder: templatesPath)
     }
 
     /// A `{{strings.key}}` with no such key would render as nothing; catch it at build time.
     private static func checkStrings(
         _ sources: [String: String], strings: UIStrings, templatesPath: String, diagnostics: DiagnosticEngine
     ) {
+        let keys = Array(strings.values.keys)
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             for (lineIndex, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 var rest = line[...]
@@ -82,8 +85,14 @@ struct TemplateSet {
                     let key = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                     if !key.isEmpty && strings.values[String(key)] == nil {
                         let column = line.distance(from: line.startIndex, to: range.lowerBound) + 1
+                        // Keys are long and alike (`search_group_pages`, `search_kind_page`): only a
+                        // near spelling of one is a likely slip.
+                        let near = NearMiss.suggestion(for: String(key), among: keys)
+                            .flatMap { NearMiss.editDistance(String(key), $0) <= max(1, key.count / 5) ? $0 : nil }
                         diagnostics.error(
-                            "missing-string", "the template uses strings.\(key), which strings.yaml does not define",
+                            "missing-string",
+                            "the template uses strings.\(key), which strings.yaml does not define"
+                                + (near.map { " (did you mean strings.\($0)?)" } ?? ""),
                             at: SourceLocation(path: "\(templatesPath)/\(name).mustache", line: lineIndex + 1, column: column))
                     }
                     rest = rest[range.upperBound...]

@@ -37,7 +37,12 @@ public struct SiteResolver {
         let config = content.config
         let sourceCode = config.sourceLanguage.code
         let sourcePages = index(parsed.filter { $0.file.language == sourceCode })
-        let translations = matchTranslations(parsed.filter { $0.file.language != sourceCode }, sources: sourcePages)
+        // A translation of an English file that failed to parse, or lost its ID to a duplicate, is
+        // not an orphan: the English file's own error says what to fix.
+        let sourcePaths = Set(content.pages.filter { $0.language == sourceCode }.map(\.relativePath))
+        let translations = matchTranslations(
+            parsed.filter { $0.file.language != sourceCode }, sources: sourcePages, sourcePaths: sourcePaths,
+            sourceFolder: "\(config.contentFolder)/\(sourceCode)")
         let catalog = Catalog(pages: sourcePages, unparsed: unparsed)
         var practices = resolvePractices(catalog)
         let wcag = content.wcag.flatMap {
@@ -47,7 +52,8 @@ public struct SiteResolver {
             catalog.practiceIDs.compactMap { catalog.pages[.practice($0)] }, catalog: wcag)
         for index in practices.indices { practices[index].wcag = mapping[practices[index].id] ?? [] }
         let sections = resolveSections(catalog)
-        let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config)
+        let counts = SiteCounts(practices: practices.count, sections: sections.count)
+        let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config).mapValues(counts.fill)
         var glossaryTerms: [GlossaryChecker.Term] = []
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
@@ -90,7 +96,9 @@ public struct SiteResolver {
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         for language in config.languages {
             pagesByLanguage[language.code] = catalog.keys.map { key in
-                publish(key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code)
+                publish(
+                    key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code,
+                    counts: counts, strings: strings)
             }
         }
         let linker = LinkResolver(
@@ -175,13 +183,17 @@ private extension SiteResolver {
         }
     }
 
-    func matchTranslations(_ pages: [ParsedPage], sources: [PageKey: ParsedPage]) -> [String: [PageKey: ParsedPage]] {
+    func matchTranslations(
+        _ pages: [ParsedPage], sources: [PageKey: ParsedPage], sourcePaths: Set<String>, sourceFolder: String
+    ) -> [String: [PageKey: ParsedPage]] {
         var out: [String: [PageKey: ParsedPage]] = [:]
+        let indexedPaths = Set(sources.values.map(\.file.relativePath))
         for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
             guard let source = sources[page.key], source.file.relativePath == page.file.relativePath else {
+                if sourcePaths.contains(page.file.relativePath), !indexedPaths.contains(page.file.relativePath) { continue }
                 diagnostics.error(
-                    "orphan-translation", "translation of \(page.key) has no English source", at: page.keyLocation,
-                    notes: [Diagnostic.Note("a translation must have the same path as its source under content/en/")])
+                    "orphan-translation", "translation of \(page.key) has no source page in \(sourceFolder)/", at: page.keyLocation,
+                    notes: [Diagnostic.Note("a translation must have the same path as its source")])
                 continue
             }
             if let first = out[page.file.language]?[page.key] {
@@ -246,7 +258,7 @@ private extension SiteResolver {
                 } else {
                     diagnostics.error(
                         "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\"", at: page.keyLocation,
-                        notes: [Diagnostic.Note("add content/en/sections/\(implied).md or set \"parent\"")])
+                        notes: [Diagnostic.Note("add \(page.file.path.dropLast(page.file.relativePath.count))sections/\(implied).md or set \"parent\"")])
                 }
             }
             if let parent { parents[number] = parent }
@@ -279,8 +291,15 @@ private extension SiteResolver {
         }
     }
 
-    func publish(_ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String) -> ResolvedPage {
+    func publish(
+        _ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String, counts: SiteCounts,
+        strings: [String: UIStrings]
+    ) -> ResolvedPage {
         let page = translation ?? source
+        // Counts are filled in the language the text is written in, and a problem reported once.
+        let textStrings = strings[page.file.language] ?? UIStrings(values: [:])
+        let report = page.file.language == language
+        let diagnostics = self.diagnostics
         let state: TranslationState
         let changes = translation.map { TranslationChanges.of($0, source: source) }
         if source.file.language == language {
@@ -290,13 +309,20 @@ private extension SiteResolver {
         } else {
             state = .missing
         }
-        var body = page.body
+        var body = counts.fill(body: page.body, strings: textStrings) { message, position in
+            if report { diagnostics.error("missing-string", message, at: page.lineMap.location(position)) }
+        }
+        let fillLine = { (text: String) in
+            counts.fill(page: text, strings: textStrings) { message, _ in
+                if report { diagnostics.error("missing-string", message, at: page.keyLocation) }
+            }
+        }
         if translation != nil, LanguageOfParts.needsMarking(language) {
             LanguageOfParts.mark(&body, as: source.file.language)
         }
         var published = ResolvedPage(
-            key: key, language: language, contentLanguage: page.file.language, state: state, title: page.title,
-            summary: page.summary, body: body, headings: page.headings, source: page,
+            key: key, language: language, contentLanguage: page.file.language, state: state, title: fillLine(page.title),
+            summary: fillLine(page.summary), body: body, headings: page.headings, source: page,
             outputPath: OutputLayout.path(of: key, in: language), referencedBy: [])
         published.changes = changes
         return published

@@ -17,7 +17,7 @@ struct StringsResolver {
             if content.unreadableStrings.contains(sourceCode) { return [:] }
             diagnostics.error(
                 "missing-strings", "the source language has no strings.yaml",
-                at: SourceLocation(path: "content/\(sourceCode)/strings.yaml"))
+                at: SourceLocation(path: "\(config.contentFolder)/\(sourceCode)/strings.yaml"))
             return [:]
         }
         let source = reader.read(sourceFile).entries

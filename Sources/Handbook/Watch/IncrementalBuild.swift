@@ -77,7 +77,7 @@ public final class IncrementalBuild {
                 continue
             }
             let own = DiagnosticEngine()
-            let page = PageParser(diagnostics: own).parse(file)
+            let page = PageParser(diagnostics: own, sourceLanguage: content.config.sourceLanguage.code).parse(file)
             let key = PageKey(relativePath: file.relativePath)
             parsed[file.path] = (file.hash, key, file.language, page, own.diagnostics)
             own.diagnostics.forEach(diagnostics.report)

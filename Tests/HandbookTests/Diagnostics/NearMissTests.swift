@@ -31,7 +31,7 @@ final class NearMissTests: XCTestCase {
             """
             content/en/practices/1.2.md:2:5: error: practice "1.1" is defined twice [duplicate-id]
                 content/en/practices/1.1.md:2:5: note: first defined here
-            1 error, 0 warnings
+            1 error (1 duplicate-id), 0 warnings
 
             """)
     }

@@ -6,7 +6,8 @@ import XCTest
 final class GlossaryCheckerTests: XCTestCase {
     private func warnings(translation body: String, title: String = "提供字幕") -> [String] {
         let engine = DiagnosticEngine()
-        let parser = PageParser(diagnostics: engine)
+        // The pages are minimal, not valid practices; only the glossary's findings are looked at.
+        let parser = PageParser(diagnostics: DiagnosticEngine())
         func page(_ language: String, _ text: String) -> ParsedPage {
             parser.parse(SourceFile(
                 path: "content/\(language)/practices/1.10.md", language: language, relativePath: "practices/1.10.md",

@@ -42,13 +42,24 @@ final class TranslationParityCheckerTests: XCTestCase {
         timer.invalidate() // stop the countdown
         ```
 
+        ## On Android
+
+        ## On iOS
+
+        ## In the templates
+
+        ## How to test
+
         """
 
+    /// The required headings after the first, which every translation here keeps.
+    static let otherHeadings = "\n\n## 在 Android 上 {#on-android}\n\n## 在 iOS 上 {#on-ios}\n\n## 在模板中 {#in-the-templates}\n\n## 测试方法 {#how-to-test}\n"
+
     private func check(translation: String) -> [Diagnostic] {
-        let project = TemporaryProject(files: Self.english + "-- content/zh-Hans/practices/2.10.md --\n" + translation, withRepositoryTemplates: false)
+        let project = TemporaryProject(files: Self.english + "-- content/zh-Hans/practices/2.10.md --\n" + translation + Self.otherHeadings, withRepositoryTemplates: false)
         let engine = DiagnosticEngine()
         let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()!
-        let parsed = content.pages.compactMap(PageParser(diagnostics: engine).parse)
+        let parsed = content.pages.compactMap(PageParser(diagnostics: engine, sourceLanguage: "en").parse)
         _ = SiteResolver(diagnostics: engine).resolve(parsed, content: content)
         return engine.diagnostics.filter { $0.location.path.hasPrefix("content/zh-Hans") }
     }

@@ -63,7 +63,7 @@ final class SearchIndexBuilderTests: XCTestCase {
         }
         let captions = try XCTUnwrap(documents.first { $0.id == "1.10" })
         XCTAssertTrue(captions.text.contains("deaf users. Who it helps Deaf"), captions.text)
-        XCTAssertEqual(captions.text(of: .headings), "Who it helps On Android")
+        XCTAssertEqual(captions.text(of: .headings), "Who it helps On Android On iOS In the templates How to test")
         XCTAssertFalse(captions.text.contains("  "))
     }
 }

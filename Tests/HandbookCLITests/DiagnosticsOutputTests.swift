@@ -1,0 +1,140 @@
+import Foundation
+import Handbook
+import HandbookTestSupport
+import XCTest
+
+@testable import HandbookCLI
+
+/// What the command line prints about problems: help for every command, `--quiet`, the summary by
+/// code, errors before warnings, and the hint when run from the wrong folder.
+final class DiagnosticsOutputTests: XCTestCase {
+    func testHelpAfterEveryCommandPrintsItsHelpAndExitsZero() {
+        let project = TemporaryProject()
+        for topic in Help.commands.map(\.topic) {
+            for flag in ["--help", "-h"] {
+                let run = CommandRun.handbook(topic.split(separator: " ").map(String.init) + ["--content", "x", flag], in: project.root)
+                XCTAssertEqual(run.exitCode, 0, "\(topic) \(flag): \(run.stderr)")
+                XCTAssertEqual(run.stderr, "", topic)
+                XCTAssertTrue(run.stdout.contains("  handbook \(topic) ["), "\(topic): \(run.stdout)")
+                XCTAssertFalse(run.stdout.contains("handbook watch") && topic != "watch", "\(topic) printed other commands")
+            }
+        }
+        let build = CommandRun.handbook(["build", "--help"], in: project.root)
+        XCTAssertEqual(
+            build.stdout,
+            """
+            Usage:
+              handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet]
+                  Check everything, then write the site to the output folder (swapped in only when clean).
+                  The output must be new, empty, or made by an earlier build (it holds .handbook-output).
+                  --timings prints how long each stage took; --quiet prints errors only (and the summary).
+
+            Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
+            2 usage errors (among them an output folder that handbook must not replace).
+
+            """)
+        let i18n = CommandRun.handbook(["help", "i18n"], in: project.root)
+        XCTAssertEqual(i18n.exitCode, 0)
+        XCTAssertTrue(i18n.stdout.contains("handbook i18n status") && i18n.stdout.contains("handbook i18n upgrade") && !i18n.stdout.contains("handbook build"))
+    }
+
+    /// A project with one link error and two warnings, the warnings on earlier lines than the error.
+    private func projectWithErrorAndWarnings() -> TemporaryProject {
+        let project = TemporaryProject()
+        project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.write(
+            "content/en/pages/index.md",
+            "---\nid: index\ntitle: Home\n---\n[here](page:about) and [more](page:about).\n\nSee [](bp:9.9) and [](sec:99).\n")
+        project.write("content/en/pages/about.md", "---\nid: about\ntitle: About\n---\nAbout.\n")
+        return project
+    }
+
+    func testErrorsComeBeforeWarningsAndTheSummaryCountsByCode() {
+        let project = projectWithErrorAndWarnings()
+        let run = CommandRun.handbook(["check"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertEqual(
+            run.stderr,
+            """
+            content/en/pages/index.md:7:5: error: unknown practice "9.9" [broken-link]
+            content/en/pages/index.md:7:20: error: unknown section "99" [broken-link]
+            content/en/pages/index.md:5:1: warning: link text "here" does not say where the link leads [link-text]
+                note: name the destination, for example the page's title
+            content/en/pages/index.md:5:24: warning: link text "more" does not say where the link leads [link-text]
+                note: name the destination, for example the page's title
+            2 errors (2 broken-link), 2 warnings (2 link-text)
+            check failed
+
+            """)
+    }
+
+    func testQuietPrintsErrorsOnlyAndSaysWarningsWereLeftOut() {
+        let project = projectWithErrorAndWarnings()
+        project.write("public/index.html", "previous site\n")
+        let marker = OutputMarker.file(listing: ["index.html"])
+        project.write("public/" + marker.path, bytes: marker.contents)
+        let before = project.files(under: "public")
+        let run = CommandRun.handbook(["build", "--quiet"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertEqual(
+            run.stderr,
+            """
+            content/en/pages/index.md:7:5: error: unknown practice "9.9" [broken-link]
+            content/en/pages/index.md:7:20: error: unknown section "99" [broken-link]
+            2 errors (2 broken-link), 2 warnings (not shown: --quiet)
+            build failed; public/ was left as it was
+
+            """)
+        XCTAssertTrue(project.files(under: "public") == before)
+    }
+
+    func testRunOutsideTheRepositoryRootSaysWhereItRanAndWhatToPass() {
+        let project = TemporaryProject()
+        let run = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertEqual(
+            run.stderr.replacingOccurrences(of: project.root.standardizedFileURL.path, with: "[ROOT]"),
+            """
+            content/site.yaml: error: file not found [unreadable-file]
+                note: the working folder is [ROOT]
+                note: run handbook from the handbook's root folder (the one holding content/ and templates/), or pass --content DIR and --templates DIR
+            1 error (1 unreadable-file), 0 warnings
+            build failed; public/ was left as it was
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public").path))
+    }
+
+    func testAMissingStringSuggestsTheNearestKey() {
+        let project = TemporaryProject()
+        project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.write("templates/page.mustache", "<p>{{strings.skip_lnik}}</p>{{strings.no_such_string_at_all}}\n")
+        project.write("content/en/pages/index.md", "---\nid: index\ntitle: Home\n---\nHome.\n")
+        let run = CommandRun.handbook(["check", "--templates", "templates"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertEqual(
+            run.stderr,
+            """
+            templates/page.mustache:1:6: error: the template uses strings.skip_lnik, which strings.yaml does not define (did you mean strings.skip_link?) [missing-string]
+            templates/page.mustache:1:31: error: the template uses strings.no_such_string_at_all, which strings.yaml does not define [missing-string]
+            2 errors (2 missing-string), 0 warnings
+            check failed
+
+            """)
+    }
+
+    func testFolderNamesInMessagesFollowTheOptions() {
+        let project = projectWithErrorAndWarnings()
+        try? FileManager.default.moveItem(at: project.root.appendingPathComponent("content"), to: project.root.appendingPathComponent("words"))
+        try? FileManager.default.moveItem(at: project.root.appendingPathComponent("templates"), to: project.root.appendingPathComponent("layout"))
+        project.write("layout/page.mustache", "{{#nosuch}}\n")
+        let run = CommandRun.handbook(["check", "--content", "words", "--templates", "layout"], in: project.root)
+        XCTAssertTrue(run.stderr.contains("words/en/pages/index.md:7:5: error"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("layout/page.mustache:"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("templates/") || run.stderr.contains("content/"), run.stderr)
+    }
+}
