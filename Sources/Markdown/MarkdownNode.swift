@@ -47,7 +47,7 @@ public struct MarkdownNode: Sendable, Equatable {
     public var end: SourcePosition
     /// HTML `id` for a heading; set by callers that number anchors.
     public var anchor: String?
-    /// Extra HTML attributes for a link (`class`, `hreflang`, …), written in this order.
+    /// Extra HTML attributes for a link (`class`, `hreflang`, …) or an image (`width`, `height`), written in this order.
     public var attributes: [(String, String)] {
         get { attributeStorage.map { ($0.name, $0.value) } }
         set { attributeStorage = newValue.map { Attribute(name: $0.0, value: $0.1) } }

@@ -66,7 +66,14 @@ public struct PageRenderer {
         let results = outputs.map { if case .page(let file) = $0 { return file } else { return nil } }
         let index = outputs.flatMap { if case .index(let files) = $0 { return files } else { return [] } }
         var files = results.compactMap { $0 }
-        if only == nil { files += templates.assets }
+        if only == nil {
+            files += templates.assets
+            // Two languages' identical versions of an image share one content-addressed file.
+            var copied: Set<String> = []
+            for image in site.images where copied.insert(image.outputPath).inserted {
+                files.append(OutputFile(path: image.outputPath, contents: image.bytes))
+            }
+        }
         files.append(DataExport(site: site).handbookJSON())
         files.append(DataExport(site: site).sitemap())
         files += index

@@ -19,6 +19,8 @@ public struct ResolvedSite: Sendable {
     public var strings: [String: UIStrings]
     /// The glossary's terms (`content/glossary.yaml`), which the A–Z index lists.
     var glossary: [GlossaryChecker.Term] = []
+    /// Every content image, copied to the output under `ImageFile.outputPath`.
+    public var images: [ImageFile] = []
     /// Where each page is in `pages`, so lookups stay constant-time on large sites.
     private var positions: [String: [PageKey: Int]]
     private var sectionPositions: [String: Int]

@@ -87,15 +87,17 @@ public struct SiteResolver {
                 publish(key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code)
             }
         }
-        let linker = LinkResolver(
+        var linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }))
+        linker.images = ImageCatalog(images: content.images)
         let linked = timings.measure("links") { linker.bindLinks() }
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
             pages: linked, strings: strings)
         site.glossary = glossaryTerms
+        site.images = content.images
         return site
     }
 }
