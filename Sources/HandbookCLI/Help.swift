@@ -26,6 +26,11 @@ enum Help {
               translation that was not revised since the English changed, unless --force.
           handbook i18n upgrade [--content content]
               Once: turn translations' whole-file source_hash into block tracking.
+          handbook renumber [--content content] sec:OLD NEW
+              Give section OLD and the sections below it the number NEW in every language: rename
+              the files, rewrite sec: links and front-matter numbers, add previous_numbers (the
+              build leaves a redirect at each old address), and list mentions in prose it did not
+              change. Refuses when a new file name is taken; never replaces a file.
           handbook --help | --version
 
         Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),

@@ -230,15 +230,17 @@ private extension PageParser {
             pageKey = PageKey.practice
         case "sections":
             key = fields.locatedString("number", required: true)
-            details = .section(
+            var section =
                 SectionDetails(
                     platform: fields.oneOf("platform", PageParser.platforms) ?? "common",
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
                     programDetails: fields.list("program_details").map {
                         readProgramDetail($0, fields: fields, yamlLines: yamlLines)
-                    }))
-            common += ["number", "platform", "parent", "practices", "related", "program_details"]
+                    })
+            section.previousNumbers = fields.stringList("previous_numbers")
+            details = .section(section)
+            common += ["number", "platform", "parent", "practices", "related", "program_details", "previous_numbers"]
             pageKey = PageKey.section
         default:
             key = fields.locatedString("id", required: true)

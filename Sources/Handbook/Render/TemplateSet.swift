@@ -6,6 +6,9 @@ import Mustache
 struct TemplateSet {
     let library: TemplateLibrary
     let assets: [OutputFile]
+    /// The names of the templates, for the optional ones (`404`, and `redirect`, needed only once
+    /// a section has been renumbered).
+    var names: Set<String> = []
 
     /// Templates every site needs, one per kind of page.
     static let required = [
@@ -68,7 +71,9 @@ struct TemplateSet {
         guard !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
             return nil
         }
-        return TemplateSet(library: library, assets: assets)
+        var set = TemplateSet(library: library, assets: assets)
+        set.names = Set(sources.keys)
+        return set
     }
 
     /// A `{{strings.key}}` with no such key would render as nothing; catch it at build time.

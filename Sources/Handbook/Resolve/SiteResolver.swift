@@ -37,8 +37,10 @@ public struct SiteResolver {
         let config = content.config
         let sourceCode = config.sourceLanguage.code
         let sourcePages = index(parsed.filter { $0.file.language == sourceCode })
-        let translations = matchTranslations(parsed.filter { $0.file.language != sourceCode }, sources: sourcePages)
-        let catalog = Catalog(pages: sourcePages, unparsed: unparsed)
+        let moved = SectionAliases.read(sourcePages, diagnostics: diagnostics)
+        let translations = matchTranslations(parsed.filter { $0.file.language != sourceCode }, sources: sourcePages, moved: moved)
+        var catalog = Catalog(pages: sourcePages, unparsed: unparsed)
+        catalog.moved = moved
         let practices = resolvePractices(catalog)
         let sections = resolveSections(catalog)
         let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config)
@@ -98,6 +100,7 @@ public struct SiteResolver {
             pages: linked, strings: strings)
         site.glossary = glossaryTerms
         site.images = content.images
+        site.movedSections = moved
         return site
     }
 }
@@ -110,6 +113,8 @@ struct Catalog {
     let sectionNumbers: [String]
     let pageIDs: [String]
     let unparsed: Set<PageKey>
+    /// The current number of each renumbered section, by its old number.
+    var moved: [String: String] = [:]
 
     init(pages: [PageKey: ParsedPage], unparsed: Set<PageKey> = []) {
         self.pages = pages
@@ -137,6 +142,7 @@ struct Catalog {
         case .page: (noun, candidates) = ("page", pageIDs)
         }
         var message = "unknown \(noun) \"\(key.id)\""
+        if case .section(let old) = key, let new = moved[old] { return message + " (\(key) is now \(new))" }
         // A full-width "１.１" is one edit per character away from "1.1", too far for a near miss.
         if let ascii = PageKeyRules.asciiForm(key.id), candidates.contains(ascii) {
             message += " (did you mean \"\(ascii)\"?)"
@@ -170,9 +176,18 @@ private extension SiteResolver {
         }
     }
 
-    func matchTranslations(_ pages: [ParsedPage], sources: [PageKey: ParsedPage]) -> [String: [PageKey: ParsedPage]] {
+    func matchTranslations(
+        _ pages: [ParsedPage], sources: [PageKey: ParsedPage], moved: [String: String]
+    ) -> [String: [PageKey: ParsedPage]] {
         var out: [String: [PageKey: ParsedPage]] = [:]
         for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
+            if case .section(let old) = page.key, let new = moved[old], sources[page.key] == nil {
+                diagnostics.error(
+                    "orphan-translation", "translation of \(page.key) has no English source (\(page.key) is now \(new))",
+                    at: page.keyLocation,
+                    notes: [Diagnostic.Note("rename it to content/\(page.file.language)/sections/\(new).md and set number: \"\(new)\", or run handbook renumber")])
+                continue
+            }
             guard let source = sources[page.key], source.file.relativePath == page.file.relativePath else {
                 diagnostics.error(
                     "orphan-translation", "translation of \(page.key) has no English source", at: page.keyLocation,
@@ -238,6 +253,12 @@ private extension SiteResolver {
                 let implied = String(number[..<number.lastIndex(of: ".")!])
                 if catalog.pages[.section(implied)] != nil {
                     parent = implied
+                } else if let new = catalog.moved[implied] {
+                    let renamed = new + number.dropFirst(implied.count)
+                    diagnostics.error(
+                        "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\" (\(implied) is now \(new))",
+                        at: page.keyLocation,
+                        notes: [Diagnostic.Note("renumber it to \"\(renamed)\" (handbook renumber sec:\(number) \(renamed)), or set parent: \"\(new)\"")])
                 } else {
                     diagnostics.error(
                         "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\"", at: page.keyLocation,
