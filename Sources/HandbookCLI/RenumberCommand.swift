@@ -28,14 +28,19 @@ struct RenumberCommand {
         let renamed = plan.changes.filter { $0.newPath != $0.path }
         for change in renamed { stdout.write("renamed \(change.path) → \(change.newPath)\n") }
         stdout.write(
-            "section \(old) is now \(new): \(renamed.count) files renamed, \(plan.rewrites) links and numbers rewritten in "
-                + "\(plan.changes.count) files; the old numbers are in previous_numbers\n")
+            "section \(old) is now \(new): \(counted(renamed.count, "file")) renamed, \(counted(plan.rewrites, "link or number", "links and numbers")) "
+                + "rewritten in \(counted(plan.changes.count, "file")); the old numbers are in previous_numbers\n")
         if !plan.mentions.isEmpty {
-            stdout.write("\(plan.mentions.count) mentions in the text were not changed; check them:\n")
+            let verb = plan.mentions.count == 1 ? "was" : "were"
+            stdout.write("\(counted(plan.mentions.count, "mention")) in the text \(verb) not changed; check them:\n")
             for mention in plan.mentions {
                 stdout.write("\(mention.location.path):\(mention.location.line):\(mention.location.column): \"\(mention.number)\"\n")
             }
         }
         return 0
+    }
+
+    private func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(count) " + (count == 1 ? one : many ?? one + "s")
     }
 }
