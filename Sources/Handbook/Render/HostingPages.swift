@@ -9,6 +9,13 @@ struct HostingPages {
     /// Where a web server looks for its "not found" page.
     static let notFoundPath = "404.html"
 
+    /// Every page of this kind the site has: few, and cheap, so a rebuild renders them all.
+    static func paths(of site: ResolvedSite) -> [String] {
+        site.config.languages.flatMap { language in
+            site.movedSections.keys.sorted(by: NumberOrder.less).map { OutputLayout.path(of: .section($0), in: language.code) }
+        } + [notFoundPath]
+    }
+
     /// The page at section `old`'s old address in `language`: a link to the section's page under
     /// its new number and an immediate refresh to it (a 0-second redirect, which WCAG 2.2.1 allows).
     func redirect(from old: String, in language: Language) -> [String: MustacheValue] {

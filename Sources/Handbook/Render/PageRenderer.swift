@@ -67,13 +67,12 @@ public struct PageRenderer {
         let results = outputs.map { if case .page(let file) = $0 { return file } else { return nil } }
         let index = outputs.flatMap { if case .index(let files) = $0 { return files } else { return [] } }
         var files = results.compactMap { $0 }
-        if only == nil {
-            files += templates.assets
-            // Two languages' identical versions of an image share one content-addressed file.
-            var copied: Set<String> = []
-            for image in site.images where copied.insert(image.outputPath).inserted {
-                files.append(OutputFile(path: image.outputPath, contents: image.bytes))
-            }
+        if only == nil { files += templates.assets }
+        // Every build, a rebuild too, since an image may be new: two languages' identical versions
+        // share one content-addressed file.
+        var copied: Set<String> = []
+        for image in site.images where copied.insert(image.outputPath).inserted {
+            files.append(OutputFile(path: image.outputPath, contents: image.bytes))
         }
         files.append(DataExport(site: site).handbookJSON())
         files += DataExport(site: site).hostingFiles()
