@@ -26,6 +26,7 @@ public enum Command: Equatable, Sendable {
     case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [])
     case i18nDiff(FolderOptions, paths: [String], json: Bool)
     case i18nUpgrade(FolderOptions)
+    case renumber(FolderOptions, old: String, new: String)
 }
 
 /// A mistake in the command line, with the nearest valid word when there is one.
@@ -38,7 +39,7 @@ public struct UsageError: Error, Equatable {
 
 /// Parses the command line.
 public enum Arguments {
-    static let commands = ["build", "check", "watch", "serve", "i18n", "help"]
+    static let commands = ["build", "check", "watch", "serve", "i18n", "renumber", "help"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -73,6 +74,8 @@ public enum Arguments {
             return .check(folders, timings: flags.contains("--timings"))
         case "i18n":
             return try i18n(Array(arguments.dropFirst()))
+        case "renumber":
+            return try renumber(Array(arguments.dropFirst()))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(
@@ -137,6 +140,26 @@ public enum Arguments {
         }
         let (folders, _) = try options(rest, allowed: folderOptions, flags: [])
         return .serve(folders, serve)
+    }
+
+    /// `renumber [--content DIR] sec:OLD NEW` (NEW may be written `sec:NEW` too).
+    private static func renumber(_ words: [String]) throws(UsageError) -> Command {
+        let (folders, _, extra) = try options(words, allowed: ["--content"], flags: [], takesFiles: true)
+        guard extra.files.count == 2 else {
+            throw UsageError(message: "name the section and its new number, such as: handbook renumber sec:11.5 11.6", suggestion: nil)
+        }
+        guard extra.files[0].hasPrefix("sec:") else {
+            throw UsageError(message: "write the section to renumber as sec:NUMBER, such as sec:11.5", suggestion: "sec:" + extra.files[0])
+        }
+        let old = String(extra.files[0].dropFirst(4))
+        let new = extra.files[1].hasPrefix("sec:") ? String(extra.files[1].dropFirst(4)) : extra.files[1]
+        for number in [old, new] {
+            if let problem = SectionRenumbering.numberProblem(number) { throw UsageError(message: problem, suggestion: nil) }
+        }
+        guard old != new, !new.hasPrefix(old + ".") else {
+            throw UsageError(message: "section \(old) cannot be renumbered to \(new), which is itself or below it", suggestion: nil)
+        }
+        return .renumber(folders, old: old, new: new)
     }
 
     static let i18nSubcommands = ["status", "diff", "mark-current", "upgrade"]

@@ -61,6 +61,9 @@ public enum CLI {
         case .i18nDiff(let options, let files, let json):
             return I18nFileCommands(options: options, workingDirectory: workingDirectory)
                 .diff(files, json: json, color: CLI.isTerminal, stdout: &stdout, stderr: &stderr)
+        case .renumber(let options, let old, let new):
+            return RenumberCommand(options: options, workingDirectory: workingDirectory, old: old, new: new)
+                .run(stdout: &stdout, stderr: &stderr)
         case .i18nUpgrade(let options):
             return I18nFileCommands(options: options, workingDirectory: workingDirectory).upgrade(stdout: &stdout, stderr: &stderr)
         }

@@ -43,6 +43,13 @@ enum Help {
           handbook i18n upgrade [--content content]
               Once: turn translations' whole-file source_hash into block tracking.
         """),
+        ("renumber", """
+          handbook renumber [--content content] sec:OLD NEW
+              Give section OLD and the sections below it the number NEW in every language: rename
+              the files, rewrite sec: links and front-matter numbers, add previous_numbers (the
+              build leaves a redirect at each old address), and list mentions in prose it did not
+              change. Refuses when a new file name is taken; never replaces a file.
+        """),
     ]
 
     /// The words `--help` can follow: each command, and `i18n` for all its subcommands.

@@ -249,7 +249,13 @@ private extension HTMLRenderer {
                 state.out += "\" title=\""
                 HTMLEscaping.appendEscaped(title, to: &state.out)
             }
-            state.out += "\" />"
+            state.out += "\""
+            for (name, value) in node.attributes {
+                state.out += " \(name)=\""
+                HTMLEscaping.appendEscaped(value, to: &state.out)
+                state.out += "\""
+            }
+            state.out += " />"
         }
     }
 

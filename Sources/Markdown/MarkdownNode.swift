@@ -54,7 +54,7 @@ public struct MarkdownNode: Sendable, Equatable {
         get { extras?.anchor }
         set { setExtras(anchor: newValue, attributes: extras?.attributes ?? []) }
     }
-    /// Extra HTML attributes for a link (`class`, `hreflang`, …), written in this order.
+    /// Extra HTML attributes for a link (`class`, `hreflang`, …) or an image (`width`, `height`), written in this order.
     public var attributes: [(String, String)] {
         get { (extras?.attributes ?? []).map { ($0.name, $0.value) } }
         set { setExtras(anchor: extras?.anchor, attributes: newValue.map { Attribute(name: $0.0, value: $0.1) }) }

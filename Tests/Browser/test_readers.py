@@ -227,6 +227,6 @@ def test_language_tags_and_alternates(driver, site, language):
     assert alternates == set(TAGS.values()) | {"x-default"}
     switcher = {a.get_attribute("lang") for a in driver.find_elements(By.CSS_SELECTOR, ".language-switcher a")}
     assert switcher == set(TAGS.values())
-    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
-    assert 'hreflang="zh-Hant-HK"' in sitemap and 'hreflang="zh-Hant"' not in sitemap
+    # Without base_url there is no sitemap (its protocol needs absolute URLs); test_hosting.py checks one.
+    assert not (site / "sitemap.xml").exists()
     assert '"tag":"zh-Hant-HK"' in (site / "data" / "handbook.json").read_text(encoding="utf-8").replace(" ", "")

@@ -15,6 +15,8 @@ public struct LoadedContent: Sendable {
     /// Language codes whose `strings.yaml` exists but could not be read (already reported), so no
     /// stage calls it missing.
     public var unreadableStrings: Set<String>
+    /// Images of `content/images/` and of each `content/<lang>/images/`, sorted by path.
+    public var images: [ImageFile] = []
 
     /// Creates loaded content (the loader does; tests and fuzzers build it directly).
     public init(
@@ -70,6 +72,7 @@ public struct ContentLoader {
         var unreadableStrings: Set<String> = []
         var glossary: SourceFile?
         var wcag: SourceFile?
+        var images: [ImageFile] = []
         for entry in listing(paths.content) {
             let url = paths.content.appendingPathComponent(entry)
             if entry == "site.yaml" { continue }
@@ -81,9 +84,13 @@ public struct ContentLoader {
                 wcag = read(url, language: "", relativePath: entry)
                 continue
             }
+            if entry == ImageLoader.folder, isDirectory(url) {
+                images += ImageLoader(paths: paths, diagnostics: diagnostics).load(url, language: nil)
+                continue
+            }
             guard isDirectory(url) else {
                 diagnostics.error(
-                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml and language folders",
+                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, images/ and language folders",
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
@@ -98,6 +105,10 @@ public struct ContentLoader {
                 continue
             }
             loadLanguage(entry, into: &pending, strings: &strings, unreadableStrings: &unreadableStrings)
+            let languageImages = url.appendingPathComponent(ImageLoader.folder)
+            if isDirectory(languageImages) {
+                images += ImageLoader(paths: paths, diagnostics: diagnostics).load(languageImages, language: entry)
+            }
         }
         reportCaseCollisions(pending)
         // Reading and fingerprinting hundreds of files is independent work.
@@ -108,8 +119,10 @@ public struct ContentLoader {
                 contentRoot: contentRoot, realFolder: pending[$0].realFolder)
         }.compactMap { $0 }
         pages.sort { $0.path < $1.path }
-        return LoadedContent(
+        var loaded = LoadedContent(
             config: config, pages: pages, strings: strings, glossary: glossary, wcag: wcag, unreadableStrings: unreadableStrings)
+        loaded.images = images.sorted { $0.path < $1.path }
+        return loaded
     }
 }
 
@@ -134,6 +147,7 @@ private extension ContentLoader {
         let folder = paths.content.appendingPathComponent(code)
         for entry in listing(folder) {
             let url = folder.appendingPathComponent(entry)
+            if entry == ImageLoader.folder, isDirectory(url) { continue }
             if entry == "strings.yaml" {
                 if let file = read(url, language: code, relativePath: entry) {
                     strings[code] = file
@@ -143,8 +157,8 @@ private extension ContentLoader {
                 continue
             }
             guard ContentLoader.pageFolders.contains(entry), isDirectory(url) else {
-                var notes = [Diagnostic.Note("a language folder holds practices/, sections/, pages/ and strings.yaml")]
-                if let near = NearMiss.suggestion(for: entry, among: ContentLoader.pageFolders + ["strings.yaml"]) {
+                var notes = [Diagnostic.Note("a language folder holds practices/, sections/, pages/, images/ and strings.yaml")]
+                if let near = NearMiss.suggestion(for: entry, among: ContentLoader.pageFolders + [ImageLoader.folder, "strings.yaml"]) {
                     notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
                 }
                 diagnostics.error(

@@ -24,7 +24,8 @@ struct SiteConfigReader {
             languages.append(Language(code: code, name: name, dir: dir, tag: tag))
         }
         let sourceCode = fields.string("source_language", required: true)
-        fields.rejectUnknownKeys(["languages", "source_language"])
+        let baseURL = readBaseURL(fields)
+        fields.rejectUnknownKeys(["languages", "source_language", "base_url"])
         // A refused code would make every later check (source language, folders) misleading.
         guard let sourceCode, !languages.isEmpty, !refusedCode else { return nil }
         guard let source = languages.first(where: { $0.code == sourceCode }) else {
@@ -34,6 +35,25 @@ struct SiteConfigReader {
             return nil
         }
         let ordered = [source] + languages.filter { $0.code != source.code }
-        return SiteConfig(languages: ordered, sourceLanguage: source)
+        var config = SiteConfig(languages: ordered, sourceLanguage: source)
+        config.baseURL = baseURL
+        return config
+    }
+
+    /// `base_url`: an `http` or `https` address with a host and no query or fragment; a missing
+    /// final `/` is added, since every page address is appended to it.
+    private func readBaseURL(_ fields: FieldReader) -> String? {
+        guard let value = fields.string("base_url") else { return nil }
+        let lower = value.lowercased()
+        let scheme = lower.hasPrefix("https://") ? "https://" : lower.hasPrefix("http://") ? "http://" : nil
+        let host = scheme.map { value.dropFirst($0.count).prefix { $0 != "/" } } ?? ""
+        guard scheme != nil, !host.isEmpty, !value.contains(where: { $0 == "?" || $0 == "#" || $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "&" || $0 == "'" })
+        else {
+            diagnostics.error(
+                "base-url", "base_url \"\(value)\" is not a web address the site can be published at", at: fields.location(of: "base_url"),
+                notes: [Diagnostic.Note("write the address of the folder that holds index.html, such as https://example.org/handbook/")])
+            return nil
+        }
+        return value.hasSuffix("/") ? value : value + "/"
     }
 }

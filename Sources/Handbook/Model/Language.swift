@@ -27,6 +27,10 @@ public struct SiteConfig: Sendable {
     public var sourceLanguage: Language
     /// The content folder as diagnostics name it (`content`, or what `--content` gave).
     public var contentFolder = "content"
+    /// Where the site is published (`https://example.org/handbook/`, always ending in `/`), if
+    /// `site.yaml` says: it makes the sitemap, the canonical links, `robots.txt` and the 404 page's
+    /// links absolute. Without it no file claims an absolute address.
+    public var baseURL: String?
 
     /// Creates a configuration.
     public init(languages: [Language], sourceLanguage: Language) {

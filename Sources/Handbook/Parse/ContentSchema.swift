@@ -82,7 +82,7 @@ public enum ContentSchema {
     public static let section = Kind(
         noun: "section",
         required: ["number", "title"],
-        optional: ["summary", "platform", "parent", "practices", "related", "program_details"] + translationKeys,
+        optional: ["summary", "platform", "parent", "practices", "related", "program_details", "previous_numbers"] + translationKeys,
         headings: [])
 
     /// The keys of one item of a section's `program_details`.

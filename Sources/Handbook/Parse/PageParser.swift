@@ -232,14 +232,16 @@ private extension PageParser {
             pageKey = PageKey.practice
         case ContentSchema.section.noun:
             key = fields.locatedString("number", required: required("number"))
-            details = .section(
+            var section =
                 SectionDetails(
                     platform: fields.oneOf("platform", ContentSchema.platforms) ?? "common",
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
                     programDetails: fields.list("program_details").map {
                         readProgramDetail($0, fields: fields, yamlLines: yamlLines)
-                    }))
+                    })
+            section.previousNumbers = fields.stringList("previous_numbers")
+            details = .section(section)
             pageKey = PageKey.section
         default:
             key = fields.locatedString("id", required: required("id"))

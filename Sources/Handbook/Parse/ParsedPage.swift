@@ -78,6 +78,9 @@ public struct SectionDetails: Sendable {
     public var related: [Located<String>]
     /// The program details tables.
     public var programDetails: [ProgramDetail]
+    /// Numbers the section had before it was renumbered: each old address becomes a redirect, and
+    /// a link to an old number is told the new one.
+    public var previousNumbers: [Located<String>] = []
 }
 
 /// One "Program Details" block of the guide: which layout or view controller, which code file,

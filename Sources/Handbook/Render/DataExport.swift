@@ -1,5 +1,5 @@
-/// `data/handbook.json`, the machine-readable export for other tools, and `sitemap.xml` with
-/// hreflang alternates. Keys are written in a fixed order so the files are byte-identical per input.
+/// `data/handbook.json`, the machine-readable export for other tools, and (with a `base_url`)
+/// `sitemap.xml` with hreflang alternates and `robots.txt`. Keys are written in a fixed order so the files are byte-identical per input.
 struct DataExport {
     let site: ResolvedSite
 
@@ -62,18 +62,25 @@ struct DataExport {
         ])
     }
 
-    func sitemap() -> OutputFile {
+    /// `sitemap.xml` and `robots.txt`, written only with a `base_url`: the sitemaps protocol
+    /// requires absolute addresses, and a relative one would claim what the site cannot know.
+    func hostingFiles() -> [OutputFile] {
+        guard let base = site.config.baseURL else { return [] }
+        return [sitemap(base: base), OutputFile(path: "robots.txt", text: "User-agent: *\nAllow: /\nSitemap: \(base)sitemap.xml\n")]
+    }
+
+    func sitemap(base: String) -> OutputFile {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
         let keys = (site.pages[site.config.sourceLanguage.code] ?? []).map(\.key)
             + site.generatedPageIDs.map(PageKey.page)
         for key in keys {
             for language in site.config.languages {
-                xml += "  <url>\n    <loc>\(OutputLayout.path(of: key, in: language.code))</loc>\n"
+                xml += "  <url>\n    <loc>\(base)\(OutputLayout.path(of: key, in: language.code))</loc>\n"
                 for other in site.config.languages {
-                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(other.tag)\" href=\"\(OutputLayout.path(of: key, in: other.code))\"/>\n"
+                    xml += "    <xhtml:link rel=\"alternate\" hreflang=\"\(other.tag)\" href=\"\(base)\(OutputLayout.path(of: key, in: other.code))\"/>\n"
                 }
-                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"\(OutputLayout.path(of: key, in: site.config.sourceLanguage.code))\"/>\n"
+                xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"\(base)\(OutputLayout.path(of: key, in: site.config.sourceLanguage.code))\"/>\n"
                 xml += "  </url>\n"
             }
         }

@@ -71,6 +71,7 @@ struct PageContext {
                     "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: other.code))),
                 ])
             })
+        if let base = site.config.baseURL { context["canonical"] = .string(base + path) }
         context["x_default_href"] = .string(
             RelativeURL.from(path, to: OutputLayout.path(of: key, in: site.config.sourceLanguage.code)))
         context["nav"] = .array(

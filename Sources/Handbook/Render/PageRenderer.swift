@@ -40,6 +40,7 @@ public struct PageRenderer {
         if wanted("index.html") {
             jobs.append { renderPage("index.html", template: "root", source: "\(site.config.contentFolder)/site.yaml") { ContextBuilder.rootContext(site) } }
         }
+        jobs += hostingPageJobs(site, wanted: wanted)
         // An incremental rebuild indexes again only the languages whose pages it renders.
         let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
         // Pages and the search index share one pool, so both cores stay busy: first each page's
@@ -67,10 +68,40 @@ public struct PageRenderer {
         let index = outputs.flatMap { if case .index(let files) = $0 { return files } else { return [] } }
         var files = results.compactMap { $0 }
         if only == nil { files += templates.assets }
+        // Every build, a rebuild too, since an image may be new: two languages' identical versions
+        // share one content-addressed file.
+        var copied: Set<String> = []
+        for image in site.images where copied.insert(image.outputPath).inserted {
+            files.append(OutputFile(path: image.outputPath, contents: image.bytes))
+        }
         files.append(DataExport(site: site).handbookJSON())
-        files.append(DataExport(site: site).sitemap())
+        files += DataExport(site: site).hostingFiles()
         files += index
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// The redirect page at each renumbered section's old address in every language, and `404.html`.
+    private func hostingPageJobs(_ site: ResolvedSite, wanted: (String) -> Bool) -> [() -> OutputFile?] {
+        var jobs: [() -> OutputFile?] = []
+        let pages = HostingPages(site: site)
+        if !site.movedSections.isEmpty, !templates.names.contains("redirect") {
+            let (old, new) = site.movedSections.min { NumberOrder.less($0.key, $1.key) }!
+            diagnostics.error(
+                "missing-template", "there is no template \"redirect.mustache\"", at: SourceLocation(path: "templates/redirect.mustache"),
+                notes: [Diagnostic.Note("section \(new) was \(old): its old address needs a redirect page")])
+            return []
+        }
+        for language in site.config.languages {
+            for old in site.movedSections.keys.sorted(by: NumberOrder.less) {
+                let path = OutputLayout.path(of: .section(old), in: language.code)
+                guard wanted(path) else { continue }
+                jobs.append { renderPage(path, template: "redirect", source: "content/\(language.code)") { pages.redirect(from: old, in: language) } }
+            }
+        }
+        if templates.names.contains("404"), wanted(HostingPages.notFoundPath) {
+            jobs.append { renderPage(HostingPages.notFoundPath, template: "404", source: "content/site.yaml") { pages.notFound() } }
+        }
+        return jobs
     }
 
     private enum Output {

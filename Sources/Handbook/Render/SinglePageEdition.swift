@@ -94,6 +94,9 @@ struct SinglePageEdition {
                 } else {
                     node.kind = .link(url: RelativeURL.from(path, to: target) + (parts.count > 1 ? "#" + parts[1] : ""), title: title)
                 }
+            case .image(let url, let title):
+                guard !url.contains(":") else { return nil }
+                node.kind = .image(url: RelativeURL.from(path, to: RelativeURL.resolve(url, from: page.outputPath)), title: title)
             default:
                 return nil
             }

@@ -8,6 +8,9 @@ struct TemplateSet {
     let assets: [OutputFile]
     /// The templates folder as diagnostics name it (`templates`, or what `--templates` gave).
     var folder = "templates"
+    /// The names of the templates, for the optional ones (`404`, and `redirect`, needed only once
+    /// a section has been renumbered).
+    var names: Set<String> = []
 
     /// Templates every site needs, one per kind of page.
     static let required = [
@@ -70,7 +73,9 @@ struct TemplateSet {
         guard !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
             return nil
         }
-        return TemplateSet(library: library, assets: assets, folder: templatesPath)
+        var set = TemplateSet(library: library, assets: assets, folder: templatesPath)
+        set.names = Set(sources.keys)
+        return set
     }
 
     /// A `{{strings.key}}` with no such key would render as nothing; catch it at build time.

@@ -12,6 +12,8 @@ struct LinkResolver {
     let sourceLanguage: String
     /// The `lang` tag of each language code, for generated text inside a fallback page's body.
     let tags: [String: String]
+    /// The content images, which `![alt](name.svg)` names.
+    var images = ImageCatalog(images: [])
 
     /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
     /// back-links are gathered afterwards, so their order never depends on timing.
@@ -65,6 +67,9 @@ private extension LinkResolver {
     ) -> MarkdownNode {
         // Only links change: the rest of the tree stays shared with the parsed page.
         let rewritten = body.rewritten { original -> MarkdownNode? in
+            if case .image(let url, let title) = original.kind {
+                return bindImage(original, url: url, title: title, of: page, at: lineMap, report: report)
+            }
             guard case .link(let url, let title) = original.kind else { return nil }
             var node = original
             // Worked out only for a problem: most links have none.
@@ -111,6 +116,41 @@ private extension LinkResolver {
             return node
         }
         return rewritten ?? body
+    }
+
+    /// An image named by its file name, pointed at its copy in the output (the page's content
+    /// language's version when there is one) with the file's width and height, so the page does
+    /// not jump when it loads.
+    func bindImage(
+        _ original: MarkdownNode, url: String, title: String, of page: ResolvedPage, at lineMap: any SourcePositionMapping,
+        report: Bool
+    ) -> MarkdownNode? {
+        guard !url.lowercased().hasPrefix("data:") else { return nil }
+        var node = original
+        var location: SourceLocation { lineMap.location(original.start) }
+        if isExternal(url) || url.contains(":") || url.hasPrefix("//") {
+            if report {
+                diagnostics.error(
+                    "external-image", "image \"\(url)\" is not in the content", at: location,
+                    notes: [Diagnostic.Note("the site makes no outside requests; save the image in content/images/ and write its file name")])
+            }
+            node.kind = .image(url: "", title: title)
+            return node
+        }
+        guard let image = images.image(named: url, in: page.contentLanguage) else {
+            if report {
+                var message = "no image \"\(url)\" in content/images/"
+                if let near = images.nearestName(to: url) { message += " (did you mean \"\(near)\"?)" }
+                diagnostics.error(
+                    "missing-image", message, at: location,
+                    notes: [Diagnostic.Note("images live in content/images/ (shared) and content/<lang>/images/ (a language's version)")])
+            }
+            node.kind = .image(url: "", title: title)
+            return node
+        }
+        node.kind = .image(url: RelativeURL.from(page.outputPath, to: image.outputPath), title: title)
+        node.attributes = [("width", String(image.size.width)), ("height", String(image.size.height))]
+        return node
     }
 
     func parse(_ url: String) -> (PageKey, String?)? {

@@ -21,6 +21,10 @@ public struct ResolvedSite: Sendable {
     var glossary: [GlossaryChecker.Term] = []
     /// The WCAG 2.2 success criteria (`content/wcag.yaml`); without it the site has no WCAG 2.2 map.
     public var wcag: WCAGCatalog?
+    /// Every content image, copied to the output under `ImageFile.outputPath`.
+    public var images: [ImageFile] = []
+    /// The current number of each renumbered section, by its old number; each old address gets a redirect page.
+    public var movedSections: [String: String] = [:]
     /// Where each page is in `pages`, so lookups stay constant-time on large sites.
     private var positions: [String: [PageKey: Int]]
     private var sectionPositions: [String: Int]

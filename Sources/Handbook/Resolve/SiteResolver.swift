@@ -40,10 +40,12 @@ public struct SiteResolver {
         // A translation of an English file that failed to parse, or lost its ID to a duplicate, is
         // not an orphan: the English file's own error says what to fix.
         let sourcePaths = Set(content.pages.filter { $0.language == sourceCode }.map(\.relativePath))
+        let moved = SectionAliases.read(sourcePages, diagnostics: diagnostics)
         let translations = matchTranslations(
             parsed.filter { $0.file.language != sourceCode }, sources: sourcePages, sourcePaths: sourcePaths,
-            sourceFolder: "\(config.contentFolder)/\(sourceCode)")
-        let catalog = Catalog(pages: sourcePages, unparsed: unparsed)
+            sourceFolder: "\(config.contentFolder)/\(sourceCode)", moved: moved)
+        var catalog = Catalog(pages: sourcePages, unparsed: unparsed)
+        catalog.moved = moved
         var practices = resolvePractices(catalog)
         let wcag = content.wcag.flatMap {
             WCAGCatalogReader(diagnostics: diagnostics).read($0, languages: config.languages.map(\.code))
@@ -101,9 +103,10 @@ public struct SiteResolver {
                     counts: counts, strings: strings)
             }
         }
-        let linker = LinkResolver(
+        var linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }))
+        linker.images = ImageCatalog(images: content.images)
         let linked = timings.measure("links") { linker.bindLinks() }
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
@@ -111,6 +114,8 @@ public struct SiteResolver {
             pages: linked, strings: strings)
         site.glossary = glossaryTerms
         site.wcag = wcag
+        site.images = content.images
+        site.movedSections = moved
         return site
     }
 }
@@ -123,6 +128,8 @@ struct Catalog {
     let sectionNumbers: [String]
     let pageIDs: [String]
     let unparsed: Set<PageKey>
+    /// The current number of each renumbered section, by its old number.
+    var moved: [String: String] = [:]
 
     init(pages: [PageKey: ParsedPage], unparsed: Set<PageKey> = []) {
         self.pages = pages
@@ -150,6 +157,7 @@ struct Catalog {
         case .page: (noun, candidates) = ("page", pageIDs)
         }
         var message = "unknown \(noun) \"\(key.id)\""
+        if case .section(let old) = key, let new = moved[old] { return message + " (\(key) is now \(new))" }
         // A full-width "１.１" is one edit per character away from "1.1", too far for a near miss.
         if let ascii = PageKeyRules.asciiForm(key.id), candidates.contains(ascii) {
             message += " (did you mean \"\(ascii)\"?)"
@@ -184,11 +192,19 @@ private extension SiteResolver {
     }
 
     func matchTranslations(
-        _ pages: [ParsedPage], sources: [PageKey: ParsedPage], sourcePaths: Set<String>, sourceFolder: String
+        _ pages: [ParsedPage], sources: [PageKey: ParsedPage], sourcePaths: Set<String>, sourceFolder: String,
+        moved: [String: String]
     ) -> [String: [PageKey: ParsedPage]] {
         var out: [String: [PageKey: ParsedPage]] = [:]
         let indexedPaths = Set(sources.values.map(\.file.relativePath))
         for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
+            if case .section(let old) = page.key, let new = moved[old], sources[page.key] == nil {
+                diagnostics.error(
+                    "orphan-translation", "translation of \(page.key) has no English source (\(page.key) is now \(new))",
+                    at: page.keyLocation,
+                    notes: [Diagnostic.Note("rename it to \(sourceFolder.split(separator: "/").dropLast().joined(separator: "/"))/\(page.file.language)/sections/\(new).md and set number: \"\(new)\", or run handbook renumber")])
+                continue
+            }
             guard let source = sources[page.key], source.file.relativePath == page.file.relativePath else {
                 if sourcePaths.contains(page.file.relativePath), !indexedPaths.contains(page.file.relativePath) { continue }
                 diagnostics.error(
@@ -255,6 +271,12 @@ private extension SiteResolver {
                 let implied = String(number[..<number.lastIndex(of: ".")!])
                 if catalog.pages[.section(implied)] != nil {
                     parent = implied
+                } else if let new = catalog.moved[implied] {
+                    let renamed = new + number.dropFirst(implied.count)
+                    diagnostics.error(
+                        "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\" (\(implied) is now \(new))",
+                        at: page.keyLocation,
+                        notes: [Diagnostic.Note("renumber it to \"\(renamed)\" (handbook renumber sec:\(number) \(renamed)), or set parent: \"\(new)\"")])
                 } else {
                     diagnostics.error(
                         "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\"", at: page.keyLocation,

@@ -161,7 +161,7 @@ private extension IncrementalBuild {
             out += (site.pages[language.code] ?? []).map(\.outputPath)
             out += SiteResolver.generatedPageIDs.map { OutputLayout.path(of: .page($0), in: language.code) }
         }
-        return out
+        return out + HostingPages.paths(of: site)
     }
 
     func affectedPaths(_ changes: [(key: PageKey, language: String)], old: ResolvedSite, new: ResolvedSite) -> Set<String> {
@@ -199,6 +199,8 @@ private extension IncrementalBuild {
             let before = Dictionary((old.pages[code] ?? []).map { ($0.key, $0.referencedBy) }) { a, _ in a }
             for page in new.pages[code] ?? [] where before[page.key] != page.referencedBy { out.insert(page.outputPath) }
         }
+        // Redirects name their target's title and follow previous_numbers.
+        out.formUnion(HostingPages.paths(of: new))
         return out
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+import HandbookTestSupport
+import XCTest
+
+/// `handbook renumber` on a copy of the basic golden site: files renamed in every language, links
+/// and front-matter numbers rewritten, the alias added, a clean build with a redirect at the old
+/// address; and every refusal leaves each file as it was.
+final class RenumberCommandTests: XCTestCase {
+    static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Expected")
+    private var project: TemporaryProject!
+
+    override func setUp() {
+        project = TemporaryProject()
+        let fixtures = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
+        project.copy(fixtures, to: "content")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.write("content/en/pages/about.md", (read("content/en/pages/about.md") ?? "") + "\nSection 11.5 describes the timer.\n")
+    }
+
+    override func tearDown() { project = nil }
+
+    private func read(_ path: String) -> String? {
+        try? String(contentsOf: project.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testRenumberedSectionBuildsCleanlyWithARedirectAtItsOldAddress() {
+        let run = CommandRun.handbook(["renumber", "sec:11.5", "11.6"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        Golden.assertText(run.stdout, equal: Self.expected.appendingPathComponent("renumber.txt"))
+        XCTAssertNil(read("content/en/sections/11.5.md"))
+        let moved = read("content/en/sections/11.6.md") ?? ""
+        XCTAssertTrue(moved.hasPrefix("---\nnumber: \"11.6\"\nprevious_numbers: [\"11.5\"]\n"), moved)
+        XCTAssertTrue(read("content/en/practices/2.10.md")?.contains("(sec:11.6)") == true)
+        XCTAssertTrue(read("content/zh-Hant/practices/2.10.md")?.contains("(sec:11.6)") == true)
+        XCTAssertTrue(read("content/en/sections/16.1.md")?.contains("related: [\"11.6\"]") == true)
+        // Prose is reported, not changed.
+        XCTAssertTrue(read("content/en/pages/about.md")?.contains("Section 11.5 describes") == true)
+
+        let build = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertEqual(build.exitCode, 0, build.stderr)
+        XCTAssertFalse(build.stderr.contains("error"), build.stderr)
+        for language in ["en", "zh-Hant", "zh-Hans"] {
+            let redirect = read("public/\(language)/sections/11.5.html") ?? ""
+            XCTAssertTrue(redirect.contains("<meta http-equiv=\"refresh\" content=\"0; url=11.6.html\">"), language)
+            XCTAssertTrue(redirect.contains("<a href=\"11.6.html\">"), language)
+        }
+        // Listed nowhere: not in the section tree, the search index or the data export.
+        for path in ["public/en/sections/index.html", "public/data/handbook.json", "public/en/a-z.html"] {
+            XCTAssertFalse(read(path)?.contains("11.5.html") ?? true, path)
+        }
+        let search = (try? FileManager.default.contentsOfDirectory(atPath: project.root.appendingPathComponent("public").path)) ?? []
+        XCTAssertFalse(search.contains("sitemap.xml"), "no sitemap without base_url")
+    }
+
+    func testATakenNumberIsRefusedAndNothingChanges() {
+        let before = project.files(under: "content")
+        let run = CommandRun.handbook(["renumber", "sec:11.5", "16.1"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        Golden.assertText(run.stderr, equal: Self.expected.appendingPathComponent("renumber-taken.txt"))
+        XCTAssertEqual(project.files(under: "content"), before)
+    }
+
+    func testAnUnknownSectionIsRefusedWithTheNearestNumber() {
+        let before = project.files(under: "content")
+        let run = CommandRun.handbook(["renumber", "sec:11.6", "12"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        Golden.assertText(run.stderr, equal: Self.expected.appendingPathComponent("renumber-unknown.txt"))
+        XCTAssertEqual(project.files(under: "content"), before)
+    }
+
+    func testMalformedArgumentsAreUsageErrors() {
+        let cases: [([String], String)] = [
+            (["renumber", "11.5", "11.6"], "handbook: error: write the section to renumber as sec:NUMBER, such as sec:11.5\nhandbook: note: did you mean 'sec:11.5'?\n"),
+            (["renumber", "sec:11.5"], "handbook: error: name the section and its new number, such as: handbook renumber sec:11.5 11.6\n"),
+            (["renumber", "sec:11.5", "5.1"], "handbook: error: \"5.1\" is not a section number (dotted decimals of chapters 6 to 16, like 11.5)\n"),
+            (["renumber", "sec:11.5", "11.5.1"], "handbook: error: section 11.5 cannot be renumbered to 11.5.1, which is itself or below it\n"),
+        ]
+        for (arguments, message) in cases {
+            let run = CommandRun.handbook(arguments, in: project.root)
+            XCTAssertEqual(run.exitCode, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(run.stderr, message + "Run 'handbook --help' for usage.\n")
+        }
+    }
+}
