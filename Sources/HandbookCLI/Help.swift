@@ -26,6 +26,15 @@ enum Help {
               translation that was not revised since the English changed, unless --force.
           handbook i18n upgrade [--content content]
               Once: turn translations' whole-file source_hash into block tracking.
+          handbook i18n export --lang LANG [--content content] [--out po/LANG]
+              Write gettext PO files for translators' tools: one per page, strings.po and glossary.po.
+              Each English block is a msgid, its translation the msgstr; blocks whose English changed
+              since they were marked current are fuzzy, with the previous English (#| msgid).
+          handbook i18n import [--content content] FOLDER
+              Write the PO translations back into content/LANG as Markdown and record the entries
+              that are not fuzzy as current. Any problem (file.po:line: error: …): nothing is written.
+          handbook i18n init CODE --name NAME [--tag BCP47] [--content content]
+              Add a language: site.yaml, a strings.yaml holding the English, a glossary column.
           handbook --help | --version
 
         Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),

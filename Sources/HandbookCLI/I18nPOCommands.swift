@@ -55,7 +55,27 @@ struct I18nPOCommands {
     }
 
     func initLanguage<Out: TextOutputStream, Err: TextOutputStream>(_ code: String, name: String, tag: String?, stdout: inout Out, stderr: inout Err) -> Int32 {
-        stderr.write("handbook: error: i18n init is not available yet\n")
-        return 1
+        do throws(LanguageInit.Failure) {
+            let written = try LanguageInit(content: content, code: code, name: name, tag: tag).run()
+            let base = workingDirectory.standardizedFileURL.path + "/"
+            for url in written { stdout.write("\(url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path): written\n") }
+            let folder = options.content
+            stdout.write("""
+
+                \(name) (\(code)) is added. Its pages show the English, marked as not yet translated, until they are translated.
+                Next steps:
+                  1. Translate the UI strings in \(folder)/\(code)/strings.yaml (or: handbook i18n export --lang \(code), then i18n import),
+                     then record them: handbook i18n mark-current \(folder)/\(code)/strings.yaml
+                  2. Fill the \(code) column of \(folder)/glossary.yaml with the fixed terms.
+                  3. Translate pages: copy \(folder)/en/<page>.md to \(folder)/\(code)/<page>.md and translate it, or use the PO files;
+                     mark each one current with handbook i18n mark-current.
+                  4. Run handbook check and handbook i18n status to see what is left.
+
+                """)
+            return 0
+        } catch {
+            stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
+            return 1
+        }
     }
 }

@@ -115,14 +115,14 @@ public struct POImport {
         }
         let exported = POExport(content: content, language: catalog.language)
             .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", terms: [])
-        var index: [String: Int] = [:]
-        for (position, entry) in exported.enumerated() { index[(entry.context ?? "") + "\u{4}" + entry.id] = position }
+        var index = EntryIndex()
+        for (position, entry) in exported.enumerated() { index.add(entry, position) }
         let pairing = PagePairing(english: english, translation: translation)
         let lines = translation.file.text.components(separatedBy: "\n")
         var edits: [(place: BlockSource.Place, markdown: String)] = []
         var settled: Set<Int> = []
         for entry in catalog.entries {
-            guard let position = index[(entry.context ?? "") + "\u{4}" + entry.id] else {
+            guard let position = index.take(entry) else {
                 context.fail(entry, "unknown msgid: no block of \(source)/\(relative) has this English" + (entry.context.map { " in context \"\($0)\"" } ?? "")
                     + "; export again to get the current English", "po-unknown-msgid", atString: false)
                 continue
@@ -185,12 +185,12 @@ public struct POImport {
             context.problems.append(Problem(path: context.path, line: 1, message: "\(catalog.language)/strings.yaml cannot be read; run handbook check", code: "po-no-translation"))
             return nil
         }
-        var byContext: [String: Item] = [:]
-        for item in items { byContext[(item.entry.context ?? "") + "\u{4}" + item.entry.id] = item }
+        var index = EntryIndex()
+        for (position, item) in items.enumerated() { index.add(item.entry, position) }
         var keys: Set<String> = []
         var additions: [String] = []
         for entry in catalog.entries {
-            guard let item = byContext[(entry.context ?? "") + "\u{4}" + entry.id] else {
+            guard let item = index.take(entry).map({ items[$0] }) else {
                 context.fail(entry, "unknown msgid: strings.yaml has no string \(entry.context.map { "\"\($0)\"" } ?? "") with this English; export again", "po-unknown-msgid", atString: false)
                 continue
             }
@@ -238,6 +238,27 @@ public struct POImport {
             file.set(index, to: entry.string)
         }
         return (url, file.lines.joined(separator: "\n"))
+    }
+}
+
+/// Finds the exported entry an imported one stands for: by context and English, or, for tools that
+/// drop `msgctxt` (translate-toolkit's `po2xliff`, `xliff2po`), by its `#:` reference and English.
+struct EntryIndex {
+    private var byContext: [String: Int] = [:]
+    private var byReference: [String: [Int]] = [:]
+
+    mutating func add(_ entry: POFile.Entry, _ position: Int) {
+        byContext[(entry.context ?? "") + "\u{4}" + entry.id] = position
+        byReference[(entry.references.first ?? "") + "\u{4}" + entry.id, default: []].append(position)
+    }
+
+    mutating func take(_ entry: POFile.Entry) -> Int? {
+        if let position = byContext[(entry.context ?? "") + "\u{4}" + entry.id] { return position }
+        let key = (entry.references.first ?? "") + "\u{4}" + entry.id
+        guard var positions = byReference[key], !positions.isEmpty else { return nil }
+        let position = positions.removeFirst()
+        byReference[key] = positions
+        return position
     }
 }
 
@@ -291,7 +312,9 @@ enum BlockCheck {
         var links: [String] = [], code: [String] = []
         func walk(_ node: MarkdownNode) {
             switch node.kind {
-            case .link(let url, _), .image(let url, _): links.append(url)
+            case .link(let url, _), .image(let url, _):
+                // As the page parser does, an autolink ends where Chinese text follows it.
+                links.append(String(url.unicodeScalars.prefix { !(0x2E80...0xFFEF).contains($0.value) }))
             case .code(let text): code.append(text)
             default: break
             }
