@@ -11,6 +11,8 @@ struct GlossaryFile {
         var englishLine: Int
         /// 0-based line of the language's key, nil when absent.
         var line: Int?
+        /// 0-based line of the term's last line, where a new language's key goes.
+        var lastLine: Int
         /// Indentation of the term's keys.
         var indent: String
         /// Whether the value is a one-line scalar the import may replace (not a list of forms).
@@ -36,7 +38,7 @@ struct GlossaryFile {
             }
             if trimmed.hasPrefix("- en:"), let english = BlockSources.scalar(trimmed.dropFirst(5)) {
                 let dash = line.prefix(while: { $0 == " " }).count
-                terms.append(Term(english: english, translation: "", englishLine: index, line: nil,
+                terms.append(Term(english: english, translation: "", englishLine: index, line: nil, lastLine: index,
                     indent: String(repeating: " ", count: dash + 2), editable: true, note: comments.isEmpty ? nil : comments.joined(separator: " ")))
             } else if trimmed.hasPrefix(language + ":"), !terms.isEmpty {
                 let raw = trimmed.dropFirst(language.count + 1)
@@ -49,6 +51,9 @@ struct GlossaryFile {
                 }
             }
             if !trimmed.isEmpty { comments = [] }
+            if !trimmed.isEmpty, !terms.isEmpty, line.prefix(while: { $0 == " " }).count >= terms[terms.count - 1].indent.count {
+                terms[terms.count - 1].lastLine = index
+            }
         }
         return GlossaryFile(lines: lines, terms: terms, language: language)
     }

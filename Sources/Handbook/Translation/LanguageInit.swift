@@ -52,7 +52,7 @@ public struct LanguageInit {
             written.append(folder.appendingPathComponent("strings.yaml"))
             if var glossary = GlossaryFile.read(glossaryURL, language: code) {
                 for index in glossary.terms.indices.reversed() where glossary.terms[index].line == nil {
-                    glossary.lines.insert(glossary.terms[index].indent + code + ": \"\"", at: glossary.terms[index].englishLine + 1)
+                    glossary.lines.insert(glossary.terms[index].indent + code + ": \"\"", at: glossary.terms[index].lastLine + 1)
                 }
                 try Data(glossary.lines.joined(separator: "\n").utf8).write(to: glossaryURL, options: .atomic)
                 written.append(glossaryURL)
