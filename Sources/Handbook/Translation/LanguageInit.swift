@@ -90,9 +90,10 @@ public struct LanguageInit {
     private func untranslatedStrings(_ english: String) -> String {
         let categories = PluralRule(language: tag ?? code).categories
         var out = [
-            "# UI strings for \(name) (\(code)). Every value below is still the English: the site shows it marked",
-            "# lang=\"en\" and `handbook check` warns until it is translated. The comment above each key says",
-            "# where the string appears. Record translated strings with `handbook i18n mark-current`.",
+            "# UI strings for \(name) (\(code)). Every value below is still the English, and `handbook check` warns",
+            "# until the strings are translated. The comment above each key says where the string appears.",
+            "# Record translated strings with `handbook i18n mark-current`.",
+            "",
         ]
         var counted: String?
         for line in english.components(separatedBy: "\n") {
