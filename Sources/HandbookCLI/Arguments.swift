@@ -27,6 +27,9 @@ public enum Command: Equatable, Sendable {
     case i18nDiff(FolderOptions, paths: [String], json: Bool)
     case i18nUpgrade(FolderOptions)
     case renumber(FolderOptions, old: String, new: String)
+    case i18nExport(FolderOptions, language: String, out: String?)
+    case i18nImport(FolderOptions, folder: String)
+    case i18nInit(FolderOptions, code: String, name: String, tag: String?)
 }
 
 /// A mistake in the command line, with the nearest valid word when there is one.
@@ -162,7 +165,7 @@ public enum Arguments {
         return .renumber(folders, old: old, new: new)
     }
 
-    static let i18nSubcommands = ["status", "diff", "mark-current", "upgrade"]
+    static let i18nSubcommands = ["status", "diff", "mark-current", "upgrade", "export", "import", "init"]
 
     private static func i18n(_ words: [String]) throws(UsageError) -> Command {
         guard let sub = words.first else {
@@ -194,11 +197,59 @@ public enum Arguments {
                 throw UsageError(message: "'--block' marks blocks of one translation; name one file", suggestion: nil)
             }
             return .i18nMarkCurrent(folders, paths: files, force: flags.contains("--force"), blocks: numbers)
+        case "export":
+            let (folders, values, words) = try named(rest, allowed: ["--content", "--lang", "--out"])
+            guard words.isEmpty else { throw UsageError(message: "unexpected '\(words[0])'; export takes --lang and --out", suggestion: nil) }
+            guard let language = values["--lang"] else { throw UsageError(message: "name the edition to export with --lang, such as --lang zh-Hant", suggestion: nil) }
+            return .i18nExport(folders, language: language, out: values["--out"])
+        case "import":
+            let (folders, _, words) = try named(rest, allowed: ["--content"])
+            guard words.count == 1 else { throw UsageError(message: "name one folder of PO files to import, such as po/zh-Hant", suggestion: nil) }
+            return .i18nImport(folders, folder: words[0])
+        case "init":
+            let (folders, values, words) = try named(rest, allowed: ["--content", "--name", "--tag"])
+            guard words.count == 1 else { throw UsageError(message: "name the new language's folder code, such as 'i18n init ja --name 日本語'", suggestion: nil) }
+            guard let name = values["--name"] else { throw UsageError(message: "give the language's name in itself with --name, such as --name 日本語", suggestion: nil) }
+            return .i18nInit(folders, code: words[0], name: name, tag: values["--tag"])
         default:
             throw UsageError(
                 message: "unknown i18n subcommand '\(sub)'",
                 suggestion: NearMiss.suggestion(for: sub, among: i18nSubcommands).map { "i18n \($0)" })
         }
+    }
+
+    /// Reads `--name value` options of the PO commands; other words are returned in order.
+    private static func named(_ words: [String], allowed: [String]) throws(UsageError) -> (FolderOptions, [String: String], [String]) {
+        var folders = FolderOptions()
+        var values: [String: String] = [:]
+        var rest: [String] = []
+        var index = 0
+        while index < words.count {
+            var word = words[index]
+            guard word.hasPrefix("--") else { rest.append(word); index += 1; continue }
+            var value: String?
+            if let equals = word.firstIndex(of: "=") {
+                value = String(word[word.index(after: equals)...])
+                word = String(word[..<equals])
+            }
+            guard allowed.contains(word) else {
+                throw UsageError(message: "unknown option '\(word)'", suggestion: NearMiss.suggestion(for: word, among: allowed))
+            }
+            if value == nil {
+                guard index + 1 < words.count else { throw UsageError(message: "option '\(word)' needs a value", suggestion: nil) }
+                value = words[index + 1]
+                index += 1
+            }
+            guard let value, !value.isEmpty else { throw UsageError(message: "option '\(word)' was given an empty value (is a shell variable unset?)", suggestion: nil) }
+            if word == "--content" {
+                folders.content = value
+                folders.contentGiven = true
+            } else {
+                values[word] = value
+            }
+            index += 1
+        }
+        return (folders, values, rest)
     }
 
     /// What `options` read besides folders and flags.

@@ -43,6 +43,21 @@ enum Help {
           handbook i18n upgrade [--content content]
               Once: turn translations' whole-file source_hash into block tracking.
         """),
+        ("i18n export", """
+          handbook i18n export --lang LANG [--content content] [--out po/LANG]
+              Write gettext PO files for translators' tools: one per page, strings.po and glossary.po.
+              Each English block is a msgid, its translation the msgstr; blocks whose English changed
+              since they were marked current are fuzzy, with the previous English (#| msgid).
+        """),
+        ("i18n import", """
+          handbook i18n import [--content content] FOLDER
+              Write the PO translations back into content/LANG as Markdown and record the entries
+              that are not fuzzy as current. Any problem (file.po:line: error: …): nothing is written.
+        """),
+        ("i18n init", """
+          handbook i18n init CODE --name NAME [--tag BCP47] [--content content]
+              Add a language: site.yaml, a strings.yaml holding the English, a glossary column.
+        """),
         ("renumber", """
           handbook renumber [--content content] sec:OLD NEW
               Give section OLD and the sections below it the number NEW in every language: rename

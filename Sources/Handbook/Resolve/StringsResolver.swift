@@ -50,6 +50,18 @@ struct StringsResolver {
                 strings.values[key] = entry.forms["other"]?.value ?? english.forms["other"]?.value ?? key
                 if english.isCounted || entry.isCounted { strings.plurals[key] = entry.forms.mapValues(\.value) }
             }
+            if let file, language.code != sourceCode {
+                // `i18n init` writes the English as a start: one warning for the file, not one per string.
+                let untranslated = own.filter { key, entry in
+                    sources[key] == nil && source[key].map { $0.forms["other"]?.value == entry.forms["other"]?.value } == true
+                }.count
+                if untranslated > 0 {
+                    diagnostics.warning(
+                        "untranslated-strings",
+                        "\(untranslated) of \(source.count) strings are still the English; translate them, then record them with i18n mark-current",
+                        at: SourceLocation(path: file.path, line: 1, column: 1))
+                }
+            }
             if language.code == sourceCode { strings.notes = source.compactMapValues(\.description) }
             strings.missingKeys = missing.sorted()
             strings.outdatedKeys = outdated.sorted()

@@ -66,9 +66,9 @@ public struct SearchTokenizer: Sendable {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            if Self.isHan(scalar) {
+            if Self.splitsLikeHan(scalar) {
                 var end = index
-                while end < scalars.count && Self.isHan(scalars[end]) { end += 1 }
+                while end < scalars.count && Self.splitsLikeHan(scalars[end]) { end += 1 }
                 for position in index..<end {
                     let first = UInt64(scalars[position].value)
                     han(first)
@@ -81,7 +81,7 @@ public struct SearchTokenizer: Sendable {
                 var end = index
                 while end < scalars.count {
                     let current = scalars[end]
-                    if Self.isWordCharacter(current) && !Self.isHan(current) {
+                    if Self.isWordCharacter(current) && !Self.splitsLikeHan(current) {
                         if current.value < 0x80 {
                             if current.value < 0x61 { plainLetters = false }
                             word.append(UInt8(current.value))
@@ -155,7 +155,7 @@ public struct SearchTokenizer: Sendable {
         case ".":
             return isASCIIDigit(before) && isASCIIDigit(after)
         case "'", "\u{2019}":
-            return isLetter(before) && isLetter(after) && !isHan(before) && !isHan(after)
+            return isLetter(before) && isLetter(after) && !splitsLikeHan(before) && !splitsLikeHan(after)
         default:
             return false
         }
@@ -163,6 +163,15 @@ public struct SearchTokenizer: Sendable {
 
     private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0x30 && scalar.value <= 0x39
+    }
+
+    /// Han, kana and Hangul: scripts written without spaces between words, so a Japanese or Korean
+    /// run is split into characters and overlapping pairs as Chinese is.
+    static func splitsLikeHan(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3041...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF, 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3: return true
+        default: return isHan(scalar)
+        }
     }
 
     /// CJK Unified Ideographs and their extensions, and the compatibility ideographs.

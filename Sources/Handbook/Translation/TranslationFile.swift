@@ -77,7 +77,7 @@ public struct TranslationFile: Sendable {
     }
 
     /// The source language named in `content/site.yaml`; English when it cannot be read.
-    static func sourceLanguage(in content: URL) -> String {
+    public static func sourceLanguage(in content: URL) -> String {
         let url = content.appendingPathComponent("site.yaml")
         guard let (text, hash) = try? FileReader.read(url) else { return "en" }
         let file = SourceFile(path: url.path, language: "", relativePath: "site.yaml", text: text, hash: hash)

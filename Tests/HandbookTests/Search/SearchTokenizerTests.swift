@@ -18,7 +18,7 @@ final class SearchTokenizerTests: XCTestCase {
         let data = try Data(contentsOf: SearchFixture.folder.appendingPathComponent("tokenizer-vectors.json"))
         let vectors = try JSONDecoder().decode(Vectors.self, from: data).vectors
         XCTAssertGreaterThan(vectors.count, 30)
-        XCTAssertEqual(Set(vectors.map(\.language)), ["en", "zh-Hant", "zh-Hans"])
+        XCTAssertEqual(Set(vectors.map(\.language)), ["en", "zh-Hant", "zh-Hans", "ja", "ko"])
         let tokenizer = SearchTokenizer()
         for vector in vectors {
             XCTAssertEqual(tokenizer.tokens(vector.input), vector.tokens, "\(vector.language): \(vector.input)")

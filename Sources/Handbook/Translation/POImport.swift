@@ -1,0 +1,339 @@
+import Foundation
+import Markdown
+
+/// `i18n import`: puts the translations of a folder of PO catalogs back into `content/<lang>/`
+/// as Markdown, block by block, and records the blocks whose entries are not fuzzy as current.
+/// Every catalog is checked first; one problem anywhere and nothing is written.
+public struct POImport {
+    /// A problem with an entry: `file.po:line: error: message [code]`.
+    public struct Problem: Error, Equatable {
+        public var path: String
+        public var line: Int
+        public var message: String
+        public var code: String
+        public var formatted: String { "\(path):\(line): error: \(message) [\(code)]" }
+    }
+
+    let content: URL
+    let folder: URL
+    let shown: String
+
+    /// Creates an import of the catalogs in `folder` (named `shown` in messages) into `content`.
+    public init(content: URL, folder: URL, shown: String) {
+        self.content = content.standardizedFileURL
+        self.folder = folder.standardizedFileURL
+        self.shown = shown
+    }
+
+    /// Checks every catalog, then writes; returns the files written, or the problems.
+    public func run() -> (written: [String], problems: [Problem]) {
+        let source = TranslationFile.sourceLanguage(in: content)
+        let catalogs = POExport.catalogFiles(in: folder)
+        var problems: [Problem] = []
+        var writes: [(URL, String)] = []
+        var marks: [(URL, [String])] = []
+        if catalogs.isEmpty { problems.append(Problem(path: shown, line: 0, message: "no .po files in this folder", code: "po-empty")) }
+        for relative in catalogs {
+            let url = folder.appendingPathComponent(relative)
+            let path = shown.hasSuffix("/") ? shown + relative : shown + "/" + relative
+            let text = (try? FileReader.read(url).text) ?? ""
+            let catalog: POFile
+            do throws(POFile.Problem) {
+                catalog = try POFile.read(text)
+            } catch {
+                problems.append(Problem(path: path, line: error.line, message: error.message, code: "po-syntax"))
+                continue
+            }
+            let language = catalog.language
+            guard !language.isEmpty, language != source,
+                FileManager.default.fileExists(atPath: content.appendingPathComponent(language).path)
+            else {
+                problems.append(Problem(path: path, line: 1, message: "the header names no edition of this site (Language: \(language))", code: "po-language"))
+                continue
+            }
+            var context = Context(path: path, problems: [])
+            if relative == "strings.po" {
+                if let (file, keys) = strings(catalog, source: source, context: &context) {
+                    writes.append(file)
+                    if !keys.isEmpty { marks.append((file.0, keys)) }
+                }
+            } else if relative == "glossary.po" {
+                if let file = glossary(catalog, context: &context) { writes.append(file) }
+            } else if let file = page(String(relative.dropLast(3)) + ".md", catalog, source: source, context: &context) {
+                writes.append(file)
+            }
+            problems += context.problems
+        }
+        guard problems.isEmpty else { return ([], problems) }
+        var written: [String] = []
+        for (url, text) in writes {
+            guard (try? String(contentsOf: url, encoding: .utf8)) != text else { continue }
+            do {
+                try Data(text.utf8).write(to: url, options: .atomic)
+                written.append(url.path)
+            } catch {
+                return (written, [Problem(path: url.path, line: 0, message: "cannot write: \((error as NSError).localizedDescription)", code: "po-write")])
+            }
+        }
+        for (url, keys) in marks {
+            if let file = try? TranslationFile.locate(url.path, workingDirectory: content, content: content) {
+                _ = try? StringsMarker(file: file).mark(force: true, keys: keys)
+                if !written.contains(url.path) { written.append(url.path) }
+            }
+        }
+        return (written, [])
+    }
+
+    struct Context {
+        var path: String
+        var problems: [Problem]
+        mutating func fail(_ entry: POFile.Entry, _ message: String, _ code: String, atString: Bool = true) {
+            problems.append(Problem(path: path, line: atString && entry.stringLine > 0 ? entry.stringLine : entry.line, message: message, code: code))
+        }
+    }
+
+    private func parse(_ url: URL, language: String, relative: String) -> ParsedPage? {
+        POExport(content: content, language: language).parse(url, language: language, relative: relative)
+    }
+
+    /// The new text of one translated page, with its record updated.
+    private func page(_ relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
+        let englishURL = content.appendingPathComponent(source).appendingPathComponent(relative)
+        let url = content.appendingPathComponent(catalog.language).appendingPathComponent(relative)
+        guard let english = parse(englishURL, language: source, relative: relative) else {
+            context.problems.append(Problem(path: context.path, line: 1, message: "no English page \(source)/\(relative) for this catalog", code: "po-unknown-page"))
+            return nil
+        }
+        guard let translation = parse(url, language: catalog.language, relative: relative) else {
+            if catalog.entries.contains(where: { !$0.string.isEmpty }) {
+                context.problems.append(Problem(
+                    path: context.path, line: 1,
+                    message: "\(catalog.language)/\(relative) does not exist or has errors; start it in Markdown (copy the English with its front matter), then import",
+                    code: "po-no-translation"))
+            }
+            return nil
+        }
+        let exported = POExport(content: content, language: catalog.language)
+            .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", terms: [])
+        var index = EntryIndex()
+        for (position, entry) in exported.enumerated() { index.add(entry, position) }
+        let pairing = PagePairing(english: english, translation: translation)
+        let lines = translation.file.text.components(separatedBy: "\n")
+        var edits: [(place: BlockSource.Place, markdown: String)] = []
+        var settled: Set<Int> = []
+        for entry in catalog.entries {
+            guard let position = index.take(entry) else {
+                context.fail(entry, "unknown msgid: no block of \(source)/\(relative) has this English" + (entry.context.map { " in context \"\($0)\"" } ?? "")
+                    + "; export again to get the current English", "po-unknown-msgid", atString: false)
+                continue
+            }
+            guard let pairs = pairing.pairs else {
+                // The whole page body as one entry: imported as it is.
+                if !entry.string.isEmpty, entry.string != exported[position].string {
+                    let head = lines.prefix(max(translation.lineMap.firstBodyLine - 1, 0)).joined(separator: "\n")
+                    return (url, head + "\n" + entry.string)
+                }
+                continue
+            }
+            let pair = pairs[position]
+            let block = pairing.englishBlocks[pair.english]
+            if !entry.fuzzy, !entry.string.isEmpty { settled.insert(pair.english) }
+            guard !entry.string.isEmpty, entry.string != exported[position].string else { continue }
+            guard let own = pair.translation else {
+                context.fail(entry, "this block is new in the English; add it to \(catalog.language)/\(relative) in Markdown, then import", "po-new-block")
+                continue
+            }
+            let before = context.problems.count
+            BlockCheck.check(english: block.markdown, translation: entry.string, kind: block.kind) { message, code in
+                context.fail(entry, message, code)
+            }
+            if context.problems.count == before { edits.append((pairing.translationBlocks[own].place, entry.string)) }
+        }
+        guard let pairs = pairing.pairs else { return nil }
+        var text = BlockSources.apply(edits, to: lines).joined(separator: "\n")
+        // Record as current the blocks whose entries are translated and not fuzzy.
+        let current = english.units.map { Substring($0.fingerprint) }
+        var record: [Substring] = []
+        if let recorded = pairing.recorded {
+            for step in BlockAlignment.align(old: recorded, new: current) {
+                switch step {
+                case .same(_, let new): record.append(current[new])
+                case .changed(let old, let new): record.append(settled.contains(new) ? current[new] : recorded[old])
+                case .removed(let old): record.append(recorded[old])
+                case .added: break
+                }
+            }
+        } else if pairs.allSatisfy({ settled.contains($0.english) }) {
+            record = current
+        }
+        let recordText = record.joined(separator: " ")
+        if !record.isEmpty, recordText != translation.sourceBlocks?.value,
+            let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.language, relativePath: relative),
+            var editor = FrontMatterEditor(text) {
+            editor.remove("source_hash")
+            editor.set("source_blocks", recordText)
+            editor.set("translation_hash", TranslationMarker.hash(of: page))
+            text = editor.text
+        }
+        return (url, text)
+    }
+
+    /// The new `strings.yaml` and the keys to record as current.
+    private func strings(_ catalog: POFile, source: String, context: inout Context) -> ((URL, String), [String])? {
+        let strings = StringsCatalog(content: content, source: source, language: catalog.language)
+        guard let items = strings.items(), var lines = try? String(contentsOf: strings.translationURL, encoding: .utf8).components(separatedBy: "\n") else {
+            context.problems.append(Problem(path: context.path, line: 1, message: "\(catalog.language)/strings.yaml cannot be read; run handbook check", code: "po-no-translation"))
+            return nil
+        }
+        var index = EntryIndex()
+        for (position, item) in items.enumerated() { index.add(item.entry, position) }
+        var keys: Set<String> = []
+        var additions: [String] = []
+        for entry in catalog.entries {
+            guard let item = index.take(entry).map({ items[$0] }) else {
+                context.fail(entry, "unknown msgid: strings.yaml has no string \(entry.context.map { "\"\($0)\"" } ?? "") with this English; export again", "po-unknown-msgid", atString: false)
+                continue
+            }
+            guard !entry.string.isEmpty else { continue }
+            let changed = entry.string != item.entry.string
+            if changed {
+                let before = context.problems.count
+                BlockCheck.check(english: entry.id, translation: entry.string, kind: .paragraph) { message, code in context.fail(entry, message, code) }
+                guard context.problems.count == before else { continue }
+                if let line = item.line, line - 1 < lines.count {
+                    let old = lines[line - 1]
+                    guard let colon = old.firstIndex(of: ":") else { continue }
+                    lines[line - 1] = String(old[...colon]) + " " + BlockSources.quoted(entry.string)
+                } else if item.category == nil {
+                    additions.append("\(item.key): \(BlockSources.quoted(entry.string))")
+                } else {
+                    context.fail(entry, "add the counted string \(item.key) to \(catalog.language)/strings.yaml first", "po-new-block")
+                    continue
+                }
+            }
+            if !entry.fuzzy, changed || !item.current { keys.insert(item.key) }
+        }
+        if !additions.isEmpty {
+            let at = lines.firstIndex { $0.hasPrefix(UIStringsReader.sourcesKey + ":") } ?? lines.count - (lines.last == "" ? 1 : 0)
+            lines.insert(contentsOf: additions, at: at)
+        }
+        return ((strings.translationURL, lines.joined(separator: "\n")), keys.sorted())
+    }
+    typealias Item = StringsCatalog.Item
+
+    /// The new `glossary.yaml`.
+    private func glossary(_ catalog: POFile, context: inout Context) -> (URL, String)? {
+        let url = content.appendingPathComponent("glossary.yaml")
+        guard var file = GlossaryFile.read(url, language: catalog.language) else { return nil }
+        for entry in catalog.entries {
+            guard let index = file.terms.firstIndex(where: { $0.english == entry.id }) else {
+                context.fail(entry, "unknown msgid: the glossary has no term with this English", "po-unknown-msgid", atString: false)
+                continue
+            }
+            guard !entry.string.isEmpty, entry.string != file.terms[index].translation else { continue }
+            guard file.terms[index].editable else {
+                context.fail(entry, "this term has several accepted forms; edit them in glossary.yaml", "po-glossary-forms")
+                continue
+            }
+            file.set(index, to: entry.string)
+        }
+        return (url, file.lines.joined(separator: "\n"))
+    }
+}
+
+/// Finds the exported entry an imported one stands for: by context and English, or, for tools that
+/// drop `msgctxt` (translate-toolkit's `po2xliff`, `xliff2po`), by its `#:` reference and English.
+struct EntryIndex {
+    private var byContext: [String: Int] = [:]
+    private var byReference: [String: [Int]] = [:]
+
+    mutating func add(_ entry: POFile.Entry, _ position: Int) {
+        byContext[(entry.context ?? "") + "\u{4}" + entry.id] = position
+        byReference[(entry.references.first ?? "") + "\u{4}" + entry.id, default: []].append(position)
+    }
+
+    mutating func take(_ entry: POFile.Entry) -> Int? {
+        if let position = byContext[(entry.context ?? "") + "\u{4}" + entry.id] { return position }
+        let key = (entry.references.first ?? "") + "\u{4}" + entry.id
+        guard var positions = byReference[key], !positions.isEmpty else { return nil }
+        let position = positions.removeFirst()
+        byReference[key] = positions
+        return position
+    }
+}
+
+/// What an imported translation must keep from its English: placeholders, code spans and link
+/// targets, and the shape of one block (no heading, list or table made of a paragraph).
+enum BlockCheck {
+    static func check(english: String, translation: String, kind: TranslationUnit.Kind, fail: (String, String) -> Void) {
+        let placeholders = (placeholders(in: english), placeholders(in: translation))
+        if placeholders.0 != placeholders.1 {
+            let missing = placeholders.0.subtracting(placeholders.1).sorted(), extra = placeholders.1.subtracting(placeholders.0).sorted()
+            fail("broken placeholder: " + (missing.isEmpty ? "" : "missing \(missing.joined(separator: ", "))") + (missing.isEmpty || extra.isEmpty ? "" : "; ")
+                + (extra.isEmpty ? "" : "unknown \(extra.joined(separator: ", "))") + "; keep every {name} of the English as it is", "po-placeholder")
+        }
+        if kind == .cell, translation.contains("\n") || BlockSources.cellRanges(Array(("|" + translation + "|").utf8)).count != 1 {
+            fail("invalid Markdown: a table cell is one line without an unescaped '|'", "po-markdown")
+            return
+        }
+        let (englishParts, translationParts) = (parts(english), parts(translation))
+        guard translationParts.blocks == 1 else {
+            fail("invalid Markdown: the translation makes \(translationParts.shape) where the English is one block", "po-markdown")
+            return
+        }
+        if englishParts.links != translationParts.links {
+            let changed = translationParts.links.filter { !englishParts.links.contains($0) }
+            fail("changed link target" + (changed.first.map { ": \($0) is not a target of the English" } ?? ": a link of the English is missing")
+                + "; keep every (bp:…), (sec:…) and URL as it is", "po-link-target")
+        }
+        if englishParts.code != translationParts.code {
+            let changed = translationParts.code.filter { !englishParts.code.contains($0) }
+            fail("changed code span" + (changed.first.map { ": `\($0)` is not in the English" } ?? ": a code span of the English is missing")
+                + "; code stays as it is", "po-code-span")
+        }
+    }
+
+    static func placeholders(in text: String) -> Set<String> {
+        var out: Set<String> = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { break }
+            let name = after[..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name.first != "#" { out.insert("{\(name)}") }
+            rest = after[after.index(after: close)...]
+        }
+        return out
+    }
+
+    /// The block count, a word for the shape, and the sorted link targets and code spans.
+    static func parts(_ markdown: String) -> (blocks: Int, shape: String, links: [String], code: [String]) {
+        let document = MarkdownParser().parse(markdown)
+        var links: [String] = [], code: [String] = []
+        func walk(_ node: MarkdownNode) {
+            switch node.kind {
+            case .link(let url, _), .image(let url, _):
+                // As the page parser does, an autolink ends where Chinese text follows it.
+                links.append(String(url.unicodeScalars.prefix { !(0x2E80...0xFFEF).contains($0.value) }))
+            case .code(let text): code.append(text)
+            default: break
+            }
+            node.children.forEach(walk)
+        }
+        walk(document)
+        let blocks = document.children
+        let shape: String
+        switch blocks.first?.kind {
+        case .heading?: shape = "a heading"
+        case .list?: shape = "a list"
+        case .blockQuote?: shape = "a quotation"
+        case .codeBlock?: shape = "a code block"
+        case .table?: shape = "a table"
+        case .thematicBreak?: shape = "a rule"
+        case .htmlBlock?: shape = "an HTML block"
+        default: shape = blocks.count == 0 ? "nothing" : "\(blocks.count) blocks"
+        }
+        let single = blocks.count == 1 && blocks[0].kind == .paragraph
+        return (single ? 1 : 0, blocks.count > 1 ? "\(blocks.count) blocks" : shape, links.sorted(), code.sorted())
+    }
+}
