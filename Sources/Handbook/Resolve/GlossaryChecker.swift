@@ -28,8 +28,10 @@ struct GlossaryChecker {
         init(english: String, translations: [String: [String]], otherSenses: [String] = []) {
             self.english = english
             self.translations = translations
-            words = english.split(separator: " ")
-            loweredWords = words.map { $0.lowercased() }
+            // Split as running text is, so that "Sounds & Haptics" and "cancel/close" can match it.
+            let split = Words(english)
+            words = split.exact
+            loweredWords = split.lower
             caseSensitive = english.unicodeScalars.contains { $0.properties.isUppercase }
             checkedInText = english.count > 3
             self.otherSenses = otherSenses.map { Words($0).lower }.filter { !$0.isEmpty }
@@ -262,11 +264,13 @@ struct GlossaryChecker {
     }
 
     /// The words a reader sees as prose: code spans and code blocks hold API names, not terms.
+    /// Blocks end in a space, so the last word of one list item or cell does not run into the next.
     static func prose(_ node: MarkdownNode) -> String {
         switch node.kind {
         case .code, .codeBlock: return " "
         case .text(let text): return text
         case .softBreak, .lineBreak: return " "
+        case .paragraph, .heading, .tableCell, .tableCaption: return node.children.map(prose).joined() + " "
         default: return node.children.map(prose).joined()
         }
     }
@@ -278,6 +282,9 @@ struct GlossaryChecker {
         case .text(let string):
             anchors.append(Words.Anchor(offset: text.utf8.count, place: .body(node.start)))
             text += string
+        case .paragraph, .heading, .tableCell, .tableCaption:
+            node.children.forEach { appendProse($0, to: &text, anchors: &anchors) }
+            text += " "
         default: node.children.forEach { appendProse($0, to: &text, anchors: &anchors) }
         }
     }

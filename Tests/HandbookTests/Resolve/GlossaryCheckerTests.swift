@@ -77,6 +77,14 @@ final class GlossaryCheckerTests: XCTestCase {
             ])
     }
 
+    func testTheLastWordOfAListItemDoesNotRunIntoTheNext() {
+        XCTAssertEqual(
+            warnings(translation: "口述影像", title: "為影片提供字幕", source: "1. An audio\n2. track"),
+            [
+                "content/en/practices/1.10.md:6:7: \"audio\" is used here, but content/zh-Hant/practices/1.10.md never uses the glossary's \"音訊\""
+            ])
+    }
+
     func testOtherSensesNamedInTheGlossaryAreNotUsesOfTheTerm() {
         XCTAssertEqual(
             warnings(translation: "「通知」部分", title: "為影片提供字幕", source: "Open the Notifications section, then this section of the app."), [])
