@@ -19,27 +19,36 @@ struct GlossaryChecker {
         let caseSensitive: Bool
         /// Terms of three letters or fewer are too ambiguous to check in running text.
         let checkedInText: Bool
+        /// Phrases (in lower case, split into words) in which the term's words mean something else:
+        /// the entry's `other_senses` ("audio session category" is not a handbook category) and every
+        /// longer glossary term that contains it ("audio" in "audio description"). A use inside one
+        /// of them is not a use of this term.
+        var otherSenses: [[String]] = []
 
-        init(english: String, translations: [String: [String]]) {
+        init(english: String, translations: [String: [String]], otherSenses: [String] = []) {
             self.english = english
             self.translations = translations
-            words = english.split(separator: " ")
-            loweredWords = words.map { $0.lowercased() }
+            // Split as running text is, so that "Sounds & Haptics" and "cancel/close" can match it.
+            let split = Words(english)
+            words = split.exact
+            loweredWords = split.lower
             caseSensitive = english.unicodeScalars.contains { $0.properties.isUppercase }
             checkedInText = english.count > 3
+            self.otherSenses = otherSenses.map { Words($0).lower }.filter { !$0.isEmpty }
         }
     }
 
-    /// Reads the glossary; problems with the file itself are reported.
-    func read(_ file: SourceFile, languages: [String]) -> [Term] {
+    /// Reads the glossary, whose entries name each term in `sourceLanguage` and translate it into
+    /// the other `languages`; problems with the file itself are reported.
+    func read(_ file: SourceFile, languages: [String], sourceLanguage: String) -> [Term] {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [] }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         fields.rejectUnknownKeys(["terms"])
-        return fields.list("terms", required: true).compactMap { node in
+        let terms = fields.list("terms", required: true).compactMap { node -> Term? in
             let entry = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-            guard let english = entry.string("en", required: true) else { return nil }
+            guard let english = entry.string(sourceLanguage, required: true) else { return nil }
             var translations: [String: [String]] = [:]
-            for code in languages where code != "en" {
+            for code in languages where code != sourceLanguage {
                 if HalfwidthPunctuationLinter.applies(to: code), let node = entry.value(code) {
                     HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: node, in: file)
                 }
@@ -49,8 +58,32 @@ struct GlossaryChecker {
                     translations[code] = [text]
                 }
             }
-            entry.rejectUnknownKeys(languages)
-            return Term(english: english, translations: translations)
+            entry.rejectUnknownKeys(languages + ["other_senses"])
+            return Term(english: english, translations: translations, otherSenses: entry.stringList("other_senses").map(\.value))
+        }
+        return Self.addingLongerTerms(to: terms)
+    }
+
+    /// Counts each longer term that contains a term among the term's other senses, so that a use
+    /// is checked once, against the most specific entry.
+    static func addingLongerTerms(to terms: [Term]) -> [Term] {
+        // Index terms by their words, so each term looks only at the terms that share its first word.
+        var byWord: [String: [Int]] = [:]
+        for (index, term) in terms.enumerated() {
+            for word in Set(term.loweredWords) { byWord[word, default: []].append(index) }
+        }
+        return terms.map { term in
+            var term = term
+            guard let first = term.loweredWords.first else { return term }
+            for index in byWord[first] ?? [] {
+                let longer = terms[index].loweredWords
+                guard longer.count > term.loweredWords.count else { continue }
+                let fits = (0...(longer.count - term.loweredWords.count)).contains { start in
+                    Array(longer[start..<start + term.loweredWords.count]) == term.loweredWords
+                }
+                if fits { term.otherSenses.append(longer) }
+            }
+            return term
         }
     }
 
@@ -59,10 +92,13 @@ struct GlossaryChecker {
         check(translation, source: source, sourceWords: Self.words(of: source), terms: terms)
     }
 
-    /// The words of a page's title and prose, which `check` compares; a source page's are worked out
-    /// once for all its translations.
+    /// The words of a page's title and prose, which `check` compares, each of which can be located
+    /// in the file; a source page's are worked out once for all its translations.
     static func words(of page: ParsedPage) -> Words {
-        Words(page.title + " " + prose(page.body))
+        var text = page.title + " "
+        var anchors = [Words.Anchor(offset: 0, place: .title)]
+        appendProse(page.body, to: &text, anchors: &anchors)
+        return Words(text, anchors: anchors)
     }
 
     /// `check(_:source:terms:)` with the source's words already split.
@@ -71,25 +107,26 @@ struct GlossaryChecker {
         let translatedText = translation.title + " " + Self.prose(translation.body)
         let translatedBytes = Array(translatedText.utf8)
         var translatedWords: Words?
-        let titleLocation = { SourceLocation(path: translation.file.path, line: titleLine(translation), column: 1) }
         for term in terms {
             guard let forms = term.translations[language], let fixed = forms.first, !fixed.isEmpty else { continue }
             if source.title == term.english, translation.title != fixed {
                 diagnostics.warning(
-                    "glossary", "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"", at: titleLocation())
+                    "glossary", "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"",
+                    at: Self.titleLocation(translation))
                 continue
             }
             guard term.checkedInText else { continue }
-            let used = sourceWords.count(term, caseSensitive: term.caseSensitive)
-            guard used > 0, !forms.contains(where: { Self.bytes(translatedBytes, contain: Array($0.utf8)) }) else { continue }
+            let uses = sourceWords.uses(of: term)
+            guard let first = uses.first, !forms.contains(where: { Self.bytes(translatedBytes, contain: Array($0.utf8)) }) else { continue }
             // Where the translation keeps the English word (a product or menu name such as
             // "Accessibility Inspector"), those uses need no translation.
             if translatedWords == nil { translatedWords = Words(translatedText) }
-            if used > translatedWords!.count(term, caseSensitive: false) {
+            if uses.count > translatedWords!.uses(of: term).count {
+                let place = sourceWords.location(ofWord: first, in: source)
                 diagnostics.warning(
                     "glossary",
-                    "the English page uses \"\(term.english)\", but this translation never uses the glossary's \"\(fixed)\"",
-                    at: titleLocation())
+                    "\"\(term.english)\" is used here, but \(translation.file.path) never uses the glossary's \"\(fixed)\"",
+                    at: place, notes: Self.passage(translation, following: place, in: source))
             }
         }
     }
@@ -99,11 +136,24 @@ struct GlossaryChecker {
         let exact: [Substring]
         let lower: [String]
         let positions: [String: [Int]]
+        /// The UTF-8 offset in the text where each word starts.
+        let offsets: [Int]
+        /// Where the pieces of a page's text came from, in order of `offset`; empty for plain text.
+        let anchors: [Anchor]
 
-        init(_ text: String) {
+        /// The start of a piece of a page's text: its title, or a text node of its body.
+        struct Anchor {
+            enum Place { case title, body(SourcePosition) }
+            var offset: Int
+            var place: Place
+        }
+
+        init(_ text: String, anchors: [Anchor] = []) {
             // Split on scalars, not Characters: much faster, and terms are plain words.
             var words: [Substring] = []
+            var offsets: [Int] = []
             var start: String.Index?
+            var offset = 0
             for index in text.unicodeScalars.indices {
                 let scalar = text.unicodeScalars[index]
                 let inWord: Bool
@@ -113,11 +163,15 @@ struct GlossaryChecker {
                 } else {
                     inWord = scalar.properties.isAlphabetic
                 }
-                if inWord, start == nil { start = index }
+                if inWord, start == nil {
+                    start = index
+                    offsets.append(offset)
+                }
                 if !inWord, let begin = start {
                     words.append(text[begin..<index])
                     start = nil
                 }
+                offset += scalar.utf8.count
             }
             if let begin = start { words.append(text[begin...]) }
             exact = words
@@ -125,19 +179,51 @@ struct GlossaryChecker {
             var positions: [String: [Int]] = [:]
             for (index, word) in lower.enumerated() { positions[word, default: []].append(index) }
             self.positions = positions
+            self.offsets = offsets
+            self.anchors = anchors
         }
 
         /// How often the words of `term` occur in a row.
         func count(_ term: Term, caseSensitive: Bool) -> Int {
-            let parts = term.words
-            let lowered = term.loweredWords
-            guard let first = lowered.first else { return 0 }
+            starts(of: term.words, lowered: term.loweredWords, caseSensitive: caseSensitive).count
+        }
+
+        /// Where the words of `term` start, in order, leaving out those inside one of its other senses.
+        func uses(of term: Term) -> [Int] {
+            let found = starts(of: term.words, lowered: term.loweredWords, caseSensitive: term.caseSensitive)
+            guard !found.isEmpty, !term.otherSenses.isEmpty else { return found }
+            let others = term.otherSenses.flatMap { phrase in
+                starts(of: phrase.map { Substring($0) }, lowered: phrase, caseSensitive: false).map { $0..<$0 + phrase.count }
+            }
+            return found.filter { start in
+                let use = start..<start + term.words.count
+                return !others.contains { $0.lowerBound <= use.lowerBound && use.upperBound <= $0.upperBound }
+            }
+        }
+
+        /// Where the words run in a row, compared as written or in lower case.
+        private func starts(of parts: [Substring], lowered: [String], caseSensitive: Bool) -> [Int] {
+            guard let first = lowered.first else { return [] }
             return (positions[first] ?? []).filter { start in
                 guard start + parts.count <= lower.count else { return false }
                 return parts.indices.allSatisfy { offset in
                     caseSensitive ? exact[start + offset] == parts[offset] : lower[start + offset] == lowered[offset]
                 }
-            }.count
+            }
+        }
+
+        /// The file location of word `index` of `page`'s words (line and column of its first letter).
+        func location(ofWord index: Int, in page: ParsedPage) -> SourceLocation {
+            let offset = offsets[index]
+            guard let anchor = anchors.last(where: { $0.offset <= offset }) else { return GlossaryChecker.titleLocation(page) }
+            switch anchor.place {
+            case .title:
+                let title = GlossaryChecker.titleLocation(page)
+                let characters = String(decoding: Array(page.title.utf8)[0..<offset], as: UTF8.self).unicodeScalars.count
+                return SourceLocation(path: title.path, line: title.line, column: title.column + characters)
+            case .body(let position):
+                return page.lineMap.location(SourcePosition(line: position.line, column: position.column + offset - anchor.offset))
+            }
         }
     }
 
@@ -153,18 +239,53 @@ struct GlossaryChecker {
         return false
     }
 
-    private func titleLine(_ page: ParsedPage) -> Int {
+    /// Where a page's title is written: the value of `title:` in its front matter.
+    static func titleLocation(_ page: ParsedPage) -> SourceLocation {
         let lines = page.file.text.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.firstIndex { $0.hasPrefix("title:") } ?? 0) + 1
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("title:") }) else { return SourceLocation(path: page.file.path, line: 1, column: 1) }
+        let value = lines[index].dropFirst("title:".count).drop { $0 == " " }
+        let skipped = lines[index].unicodeScalars.count - value.unicodeScalars.count
+        let quoted = value.first == "\"" || value.first == "'"
+        return SourceLocation(path: page.file.path, line: index + 1, column: skipped + (quoted ? 2 : 1))
+    }
+
+    /// A note pointing to the translation's passage that follows the source's block at `place`,
+    /// when both pages have the same blocks.
+    static func passage(_ translation: ParsedPage, following place: SourceLocation, in source: ParsedPage) -> [Diagnostic.Note] {
+        let sourceBlocks = source.units.filter { $0.line > 0 }
+        let translatedBlocks = translation.units.filter { $0.line > 0 }
+        guard sourceBlocks.count == translatedBlocks.count,
+            let index = sourceBlocks.lastIndex(where: { $0.line <= place.line }), place.line != titleLocation(source).line
+        else { return [] }
+        return [
+            Diagnostic.Note(
+                "the translation of this passage", at: SourceLocation(path: translation.file.path, line: translatedBlocks[index].line, column: 1))
+        ]
     }
 
     /// The words a reader sees as prose: code spans and code blocks hold API names, not terms.
+    /// Blocks end in a space, so the last word of one list item or cell does not run into the next.
     static func prose(_ node: MarkdownNode) -> String {
         switch node.kind {
         case .code, .codeBlock: return " "
         case .text(let text): return text
         case .softBreak, .lineBreak: return " "
+        case .paragraph, .heading, .tableCell, .tableCaption: return node.children.map(prose).joined() + " "
         default: return node.children.map(prose).joined()
+        }
+    }
+
+    /// `prose`, appended to `text` with where each text node starts.
+    static func appendProse(_ node: MarkdownNode, to text: inout String, anchors: inout [Words.Anchor]) {
+        switch node.kind {
+        case .code, .codeBlock, .softBreak, .lineBreak: text += " "
+        case .text(let string):
+            anchors.append(Words.Anchor(offset: text.utf8.count, place: .body(node.start)))
+            text += string
+        case .paragraph, .heading, .tableCell, .tableCaption:
+            node.children.forEach { appendProse($0, to: &text, anchors: &anchors) }
+            text += " "
+        default: node.children.forEach { appendProse($0, to: &text, anchors: &anchors) }
         }
     }
 }

@@ -59,7 +59,7 @@ public struct SiteResolver {
         var glossaryTerms: [GlossaryChecker.Term] = []
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
-            let terms = checker.read(glossary, languages: config.languages.map(\.code))
+            let terms = checker.read(glossary, languages: config.languages.map(\.code), sourceLanguage: config.sourceLanguage.code)
             glossaryTerms = terms
             let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
                 pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }

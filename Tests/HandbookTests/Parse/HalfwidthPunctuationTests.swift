@@ -90,7 +90,7 @@ final class HalfwidthPunctuationTests: XCTestCase {
         let engine = DiagnosticEngine()
         let glossary = "terms:\n  - en: caption\n    zh-Hant: [字幕, 欄位標題]\n  - en: a, b\n    zh-Hant: 甲,乙\n"
         let file = SourceFile(path: "content/glossary.yaml", language: "", relativePath: "glossary.yaml", text: glossary, hash: "h")
-        _ = GlossaryChecker(diagnostics: engine).read(file, languages: ["en", "zh-Hant"])
+        _ = GlossaryChecker(diagnostics: engine).read(file, languages: ["en", "zh-Hant"], sourceLanguage: "en")
         XCTAssertEqual(engine.diagnostics.map(\.location.description), ["content/glossary.yaml:5:15"])
     }
 }

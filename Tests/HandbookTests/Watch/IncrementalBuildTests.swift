@@ -114,11 +114,14 @@ final class IncrementalBuildTests: XCTestCase {
     func testGlossaryWarningsFollowEditsOfTheTranslation() {
         project.write("content/glossary.yaml", "terms:\n  - en: screen reader\n    zh-Hant: 螢幕閱讀器\n")
         _ = edit("content/en/practices/1.1.md") { $0 + "\nA screen reader reads it.\n" }
-        let warned = { (report: IncrementalBuild.Report) in report.diagnostics.filter { $0.code == "glossary" }.map(\.location.path) }
+        // A warning stands at the English word and names the translation that lacks the term.
+        let warned = { (report: IncrementalBuild.Report) in
+            report.diagnostics.filter { $0.code == "glossary" }.map { "\($0.location.path) \($0.message.contains("content/zh-Hant/practices/1.1.md never uses"))" }
+        }
         XCTAssertEqual(warned(builder.rebuild(changed: [])), [])
         _ = edit("content/zh-Hant/practices/1.1.md") { $0.replacingOccurrences(of: "螢幕閱讀器", with: "讀屏軟件") }
         let unrelated = edit("content/en/sections/16.1.md") { $0 + "\nOne more sentence.\n" }
-        XCTAssertEqual(warned(unrelated), ["content/zh-Hant/practices/1.1.md"])
+        XCTAssertEqual(warned(unrelated), ["content/en/practices/1.1.md true"])
         let fixed = edit("content/zh-Hant/practices/1.1.md") { $0.replacingOccurrences(of: "讀屏軟件", with: "螢幕閱讀器") }
         XCTAssertEqual(warned(fixed), [])
         assertSameAsFullBuild()
