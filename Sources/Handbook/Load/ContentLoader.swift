@@ -10,6 +10,8 @@ public struct LoadedContent: Sendable {
     public var strings: [String: SourceFile]
     /// `content/glossary.yaml`, the fixed translations of recurring terms, if there is one.
     public var glossary: SourceFile?
+    /// `content/source-notes.yaml`, the list of places where the handbook departs from the guide, if there is one.
+    public var sourceNotes: SourceFile?
     /// Language codes whose `strings.yaml` exists but could not be read (already reported), so no
     /// stage calls it missing.
     public var unreadableStrings: Set<String>
@@ -17,12 +19,13 @@ public struct LoadedContent: Sendable {
     /// Creates loaded content (the loader does; tests and fuzzers build it directly).
     public init(
         config: SiteConfig, pages: [SourceFile], strings: [String: SourceFile], glossary: SourceFile? = nil,
-        unreadableStrings: Set<String> = []
+        unreadableStrings: Set<String> = [], sourceNotes: SourceFile? = nil
     ) {
         self.config = config
         self.pages = pages
         self.strings = strings
         self.glossary = glossary
+        self.sourceNotes = sourceNotes
         self.unreadableStrings = unreadableStrings
     }
 }
@@ -55,6 +58,7 @@ public struct ContentLoader {
         var strings: [String: SourceFile] = [:]
         var unreadableStrings: Set<String> = []
         var glossary: SourceFile?
+        var sourceNotes: SourceFile?
         for entry in listing(paths.content) {
             let url = paths.content.appendingPathComponent(entry)
             if entry == "site.yaml" { continue }
@@ -62,9 +66,13 @@ public struct ContentLoader {
                 glossary = read(url, language: "", relativePath: entry)
                 continue
             }
+            if entry == "source-notes.yaml" {
+                sourceNotes = read(url, language: "", relativePath: entry)
+                continue
+            }
             guard isDirectory(url) else {
                 diagnostics.error(
-                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml and language folders",
+                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, source-notes.yaml and language folders",
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
@@ -90,7 +98,8 @@ public struct ContentLoader {
         }.compactMap { $0 }
         pages.sort { $0.path < $1.path }
         return LoadedContent(
-            config: config, pages: pages, strings: strings, glossary: glossary, unreadableStrings: unreadableStrings)
+            config: config, pages: pages, strings: strings, glossary: glossary, unreadableStrings: unreadableStrings,
+            sourceNotes: sourceNotes)
     }
 }
 

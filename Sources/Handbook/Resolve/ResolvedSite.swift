@@ -19,6 +19,8 @@ public struct ResolvedSite: Sendable {
     public var strings: [String: UIStrings]
     /// The glossary's terms (`content/glossary.yaml`), which the A–Z index lists.
     var glossary: [GlossaryChecker.Term] = []
+    /// The entries of `content/source-notes.yaml`, in file order, which the Notes on the source page lists.
+    public var sourceNotes: [SourceNote] = []
     /// Where each page is in `pages`, so lookups stay constant-time on large sites.
     private var positions: [String: [PageKey: Int]]
     private var sectionPositions: [String: Int]
@@ -71,6 +73,9 @@ public struct PracticeInfo: Sendable {
     public var category: String?
     /// Related section numbers, from both the practice's and the sections' front matter, sorted.
     public var sections: [String]
+    /// The sections the guide's table in 6.3 gives for the practice (its own `sections:`), sorted;
+    /// the rest of `sections` name the practice themselves, and pages show the two apart.
+    public var guideSections: [String] = []
 }
 
 /// A section as the whole site sees it.

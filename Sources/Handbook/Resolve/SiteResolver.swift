@@ -87,16 +87,30 @@ public struct SiteResolver {
                 publish(key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code)
             }
         }
+        let notes = content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: config.languages.map(\.code)) } ?? []
         let linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
-            tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }))
+            tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),
+            notes: Dictionary(notes.map { ($0.id, $0) }) { first, _ in first })
         let linked = timings.measure("links") { linker.bindLinks() }
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
             pages: linked, strings: strings)
         site.glossary = glossaryTerms
+        site.sourceNotes = notes
         return site
+    }
+
+    /// The notes on the source, with every page they name checked like a front-matter relation.
+    private func resolveSourceNotes(_ file: SourceFile, catalog: Catalog, languages: [String]) -> [SourceNote] {
+        let notes = SourceNotesReader(diagnostics: diagnostics).read(file, languages: languages)
+        for note in notes {
+            for page in note.pages {
+                if let message = catalog.unknownMessage(page.value) { diagnostics.error("broken-link", message, at: page.location) }
+            }
+        }
+        return notes
     }
 }
 
@@ -211,7 +225,7 @@ private extension SiteResolver {
             let all = Set(own).union(sectionsNaming[id] ?? [])
             return PracticeInfo(
                 id: id, principle: details.principle, category: details.category,
-                sections: all.sorted(by: NumberOrder.less))
+                sections: all.sorted(by: NumberOrder.less), guideSections: Set(own).sorted(by: NumberOrder.less))
         }
     }
 
