@@ -140,6 +140,10 @@ private extension LinkResolver {
         if case .link(_, let title) = original.kind { node.kind = .link(url: href, title: title) }
         if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty, let title = note.title[page.language] ?? note.title[sourceLanguage] {
             node.children = [MarkdownNode(kind: .text(title.plainText))]
+            // As with generated page titles: in a fallback body the title is in the reader's language.
+            if page.contentLanguage != page.language {
+                node = MarkdownNode(kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [node], start: node.start, end: node.end)
+            }
         }
         return node
     }
