@@ -39,6 +39,6 @@ extension ContextBuilder {
                 "notes": .array(notes),
             ])
         }
-        return .object(["groups": .array(groups), "count": .string(String(site.sourceNotes.count))])
+        return .object(["groups": .array(groups)])
     }
 }

@@ -87,7 +87,8 @@ public struct SiteResolver {
                 publish(key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code)
             }
         }
-        let notes = content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: config.languages.map(\.code)) } ?? []
+        let noteLanguages = [sourceCode] + config.languages.map(\.code).filter { $0 != sourceCode }
+        let notes = content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: noteLanguages) } ?? []
         let linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),

@@ -11,8 +11,8 @@ struct SourceNotesReader {
         self.diagnostics = diagnostics
     }
 
-    /// The entries of `file`, in file order; `languages` are the site's language codes, all of
-    /// which each prose field must give.
+    /// The entries of `file`, in file order; `languages` are the site's language codes, the source
+    /// language first, all of which each prose field must give.
     func read(_ file: SourceFile, languages: [String]) -> [SourceNote] {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [] }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
@@ -81,7 +81,11 @@ private extension SourceNotesReader {
             if HalfwidthPunctuationLinter.applies(to: language) {
                 HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: valueNode, in: file)
             }
-            let (parsed, _) = parser.parseChecked(text)
+            var (parsed, _) = parser.parseChecked(text)
+            // English quoted in Chinese prose is read with an English voice, as in page bodies.
+            if language != languages.first, LanguageOfParts.needsMarking(language) {
+                LanguageOfParts.mark(&parsed, as: languages.first ?? "en")
+            }
             if Self.containsLink(parsed) {
                 diagnostics.error(
                     "source-note", "notes hold no links; list the pages concerned under \"pages\"", at: texts.location(valueNode))
