@@ -93,7 +93,8 @@ public struct SiteResolver {
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),
             notes: Dictionary(notes.map { ($0.id, $0) }) { first, _ in first })
-        let linked = timings.measure("links") { linker.bindLinks() }
+        var linked = timings.measure("links") { linker.bindLinks() }
+        Self.addNoteBackLinks(notes, to: &linked)
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
@@ -101,6 +102,20 @@ public struct SiteResolver {
         site.glossary = glossaryTerms
         site.sourceNotes = notes
         return site
+    }
+
+    /// The pages a note names are referenced by the Notes on the source page, where the note links them.
+    private static func addNoteBackLinks(_ notes: [SourceNote], to pages: inout [String: [ResolvedPage]]) {
+        let named = Set(notes.flatMap { $0.pages.map(\.value) })
+        let notesPage = PageKey.page("source-notes")
+        for language in pages.keys {
+            guard pages[language]!.contains(where: { $0.key == notesPage }) else { continue }
+            for index in pages[language]!.indices where named.contains(pages[language]![index].key) {
+                var referencedBy = Set(pages[language]![index].referencedBy)
+                referencedBy.insert(notesPage)
+                pages[language]![index].referencedBy = referencedBy.sorted()
+            }
+        }
     }
 
     /// The notes on the source, with every page they name checked like a front-matter relation.
