@@ -7,8 +7,9 @@ import Markdown
 /// 2. Match translations to their source pages by path; report translations without a source.
 /// 3. Check every front-matter relation and gather both directions (a practice's sections and the
 ///    sections that name the practice).
-/// 4. For each language, publish the translation or fall back to the source text, then rewrite each
-///    body's links (`bp:`, `sec:`, `page:`, `#anchor`) to relative file URLs.
+/// 4. Read `content/source-notes.yaml` and check the pages each note names.
+/// 5. For each language, publish the translation or fall back to the source text, then rewrite each
+///    body's links (`bp:`, `sec:`, `page:`, `note:`, `#anchor`) to relative file URLs.
 public struct SiteResolver {
     private let diagnostics: DiagnosticEngine
     private let timings: StageTimings?
