@@ -12,6 +12,8 @@ public struct LoadedContent: Sendable {
     public var glossary: SourceFile?
     /// `content/wcag.yaml`, the WCAG 2.2 success criteria that practices map to, if there is one.
     public var wcag: SourceFile?
+    /// `content/source-notes.yaml`, the list of places where the handbook departs from the guide, if there is one.
+    public var sourceNotes: SourceFile?
     /// Language codes whose `strings.yaml` exists but could not be read (already reported), so no
     /// stage calls it missing.
     public var unreadableStrings: Set<String>
@@ -21,13 +23,14 @@ public struct LoadedContent: Sendable {
     /// Creates loaded content (the loader does; tests and fuzzers build it directly).
     public init(
         config: SiteConfig, pages: [SourceFile], strings: [String: SourceFile], glossary: SourceFile? = nil,
-        wcag: SourceFile? = nil, unreadableStrings: Set<String> = []
+        wcag: SourceFile? = nil, unreadableStrings: Set<String> = [], sourceNotes: SourceFile? = nil
     ) {
         self.wcag = wcag
         self.config = config
         self.pages = pages
         self.strings = strings
         self.glossary = glossary
+        self.sourceNotes = sourceNotes
         self.unreadableStrings = unreadableStrings
     }
 }
@@ -73,6 +76,7 @@ public struct ContentLoader {
         var glossary: SourceFile?
         var wcag: SourceFile?
         var images: [ImageFile] = []
+        var sourceNotes: SourceFile?
         for entry in listing(paths.content) {
             let url = paths.content.appendingPathComponent(entry)
             if entry == "site.yaml" { continue }
@@ -88,9 +92,13 @@ public struct ContentLoader {
                 images += ImageLoader(paths: paths, diagnostics: diagnostics).load(url, language: nil)
                 continue
             }
+            if entry == "source-notes.yaml" {
+                sourceNotes = read(url, language: "", relativePath: entry)
+                continue
+            }
             guard isDirectory(url) else {
                 diagnostics.error(
-                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, images/ and language folders",
+                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, source-notes.yaml, images/ and language folders",
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
@@ -120,7 +128,8 @@ public struct ContentLoader {
         }.compactMap { $0 }
         pages.sort { $0.path < $1.path }
         var loaded = LoadedContent(
-            config: config, pages: pages, strings: strings, glossary: glossary, wcag: wcag, unreadableStrings: unreadableStrings)
+            config: config, pages: pages, strings: strings, glossary: glossary, wcag: wcag, unreadableStrings: unreadableStrings,
+            sourceNotes: sourceNotes)
         loaded.images = images.sorted { $0.path < $1.path }
         return loaded
     }

@@ -86,7 +86,8 @@ struct ContentLinter {
     private func checkLink(_ node: MarkdownNode, url: String, at location: SourceLocation) {
         checkURL(url, at: location)
         let text = node.plainText.trimmingCharacters(in: .whitespaces)
-        let isCrossReference = url.hasPrefix("bp:") || url.hasPrefix("sec:")
+        // A note link takes the note's title, as bp: and sec: links take the target's.
+        let isCrossReference = url.hasPrefix("bp:") || url.hasPrefix("sec:") || url.hasPrefix("note:")
         let hasImageText = node.children.contains { if case .image = $0.kind { return !$0.plainText.isEmpty } else { return false } }
         if text.isEmpty && !isCrossReference && !hasImageText {
             diagnostics.error(

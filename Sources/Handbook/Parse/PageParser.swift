@@ -120,7 +120,7 @@ private extension PageParser {
                     diagnostics.error(
                         "reserved-anchor", "the anchor \"\(explicit)\" is an id the page layout already uses",
                         at: location,
-                        notes: [Diagnostic.Note("reserved anchors: \(TemplateAnchors.reserved.sorted().joined(separator: ", ")), search-group-…")])
+                        notes: [Diagnostic.Note("reserved anchors: \((TemplateAnchors.reserved.sorted() + TemplateAnchors.reservedPrefixes.map { $0 + "…" }).joined(separator: ", "))")])
                 } else if let first = taken[explicit] {
                     diagnostics.error(
                         "duplicate-anchor", "the anchor \"\(explicit)\" is used twice on this page", at: location,

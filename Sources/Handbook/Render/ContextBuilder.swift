@@ -7,7 +7,7 @@ struct ContextBuilder {
     let language: Language
     let strings: UIStrings
     let common: PageContext
-    private let body: BodyRenderer
+    let body: BodyRenderer
     private let memo: BuildMemo?
 
     init(site: ResolvedSite, language: Language, memo: BuildMemo? = nil) {
@@ -46,6 +46,8 @@ struct ContextBuilder {
             context["section"] = .object(sectionContext(number, page: page))
         case .page("index"):
             context["principles"] = principlesContext(from: page.outputPath)
+        case .page("source-notes"):
+            context["source_notes"] = sourceNotesContext(from: page.outputPath)
         case .page:
             break
         }
@@ -172,6 +174,9 @@ private extension ContextBuilder {
         switch page.key {
         case .practice: add("page-related-sections", "related_sections")
         case .section: add("page-related-practices", "related_practices")
+        case .page("source-notes"):
+            for topic in sourceNoteTopics { add("notes-\(topic.rawValue)", "source_notes_topic_\(topic.rawValue)") }
+            return items.count >= 3 ? .object(["items": .array(items)]) : .null
         case .page: return items.count >= 3 ? .object(["items": .array(items)]) : .null
         }
         if !page.referencedBy.isEmpty { add("page-referenced-by", "referenced_by") }
@@ -185,6 +190,9 @@ private extension ContextBuilder {
             "principle": .string(strings.text("principle_\(info.principle)")),
             "principle_href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle)"),
             "sections": list(info.sections.map(PageKey.section), from: page.outputPath),
+            "guide_sections": list(info.guideSections.map(PageKey.section), from: page.outputPath),
+            "derived_sections": list(
+                info.sections.filter { !info.guideSections.contains($0) }.map(PageKey.section), from: page.outputPath),
         ]
         if let category = info.category {
             context["category"] = .string(strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"))

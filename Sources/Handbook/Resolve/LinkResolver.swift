@@ -14,6 +14,8 @@ struct LinkResolver {
     let tags: [String: String]
     /// The content images, which `![alt](name.svg)` names.
     var images = ImageCatalog(images: [])
+    /// The notes on the source by ID, which `note:ID` links name.
+    var notes: [String: SourceNote] = [:]
 
     /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
     /// back-links are gathered afterwards, so their order never depends on timing.
@@ -74,6 +76,9 @@ private extension LinkResolver {
             var node = original
             // Worked out only for a problem: most links have none.
             var location: SourceLocation { lineMap.location(node.start) }
+            if url.hasPrefix("note:") {
+                return bindNote(String(url.dropFirst("note:".count)), node: node, of: page, report: report, at: { location }, noteReference: noteReference)
+            }
             guard let (key, fragment) = parse(url) else {
                 if url.hasPrefix("#") {
                     let anchor = String(url.dropFirst())
@@ -150,6 +155,36 @@ private extension LinkResolver {
         }
         node.kind = .image(url: RelativeURL.from(page.outputPath, to: image.outputPath), title: title)
         node.attributes = [("width", String(image.size.width)), ("height", String(image.size.height))]
+        return node
+    }
+
+    /// A `note:ID` link: to the note's entry on the Notes on the source page, its text the note's
+    /// title when the link has none; an unknown ID is an error with the nearest ID.
+    func bindNote(
+        _ id: String, node original: MarkdownNode, of page: ResolvedPage, report: Bool, at location: () -> SourceLocation,
+        noteReference: (PageKey) -> Void
+    ) -> MarkdownNode {
+        var node = original
+        guard let note = notes[id] else {
+            if report {
+                var message = "unknown note \"\(id)\""
+                if let near = NearMiss.suggestion(for: id, among: notes.keys.sorted()) { message += " (did you mean \"\(near)\"?)" }
+                diagnostics.error("broken-link", message, at: location(), notes: [Diagnostic.Note("notes are listed in content/source-notes.yaml")])
+            }
+            node.kind = .link(url: "", title: "")
+            return node
+        }
+        let key = PageKey.page("source-notes")
+        noteReference(key)
+        let href = RelativeURL.from(page.outputPath, to: OutputLayout.path(of: key, in: page.language)) + "#note-" + id
+        if case .link(_, let title) = original.kind { node.kind = .link(url: href, title: title) }
+        if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty, let title = note.title[page.language] ?? note.title[sourceLanguage] {
+            node.children = [MarkdownNode(kind: .text(title.plainText))]
+            // As with generated page titles: in a fallback body the title is in the reader's language.
+            if page.contentLanguage != page.language {
+                node = MarkdownNode(kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [node], start: node.start, end: node.end)
+            }
+        }
         return node
     }
 

@@ -25,6 +25,8 @@ public struct ResolvedSite: Sendable {
     public var images: [ImageFile] = []
     /// The current number of each renumbered section, by its old number; each old address gets a redirect page.
     public var movedSections: [String: String] = [:]
+    /// The entries of `content/source-notes.yaml`, in file order, which the Notes on the source page lists.
+    public var sourceNotes: [SourceNote] = []
     /// Where each page is in `pages`, so lookups stay constant-time on large sites.
     private var positions: [String: [PageKey: Int]]
     private var sectionPositions: [String: Int]
@@ -84,6 +86,9 @@ public struct PracticeInfo: Sendable {
     public var sections: [String]
     /// The WCAG 2.2 success criteria it serves, in the catalogue's order (none without a catalogue).
     public var wcag: [String] = []
+    /// The sections the guide's table in 6.3 gives for the practice (its own `sections:`), sorted;
+    /// the rest of `sections` name the practice themselves, and pages show the two apart.
+    public var guideSections: [String] = []
 }
 
 /// A section as the whole site sees it.

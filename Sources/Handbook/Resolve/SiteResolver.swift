@@ -7,8 +7,9 @@ import Markdown
 /// 2. Match translations to their source pages by path; report translations without a source.
 /// 3. Check every front-matter relation and gather both directions (a practice's sections and the
 ///    sections that name the practice).
-/// 4. For each language, publish the translation or fall back to the source text, then rewrite each
-///    body's links (`bp:`, `sec:`, `page:`, `#anchor`) to relative file URLs.
+/// 4. Read `content/source-notes.yaml` and check the pages each note names.
+/// 5. For each language, publish the translation or fall back to the source text, then rewrite each
+///    body's links (`bp:`, `sec:`, `page:`, `note:`, `#anchor`) to relative file URLs.
 public struct SiteResolver {
     private let diagnostics: DiagnosticEngine
     private let timings: StageTimings?
@@ -103,11 +104,15 @@ public struct SiteResolver {
                     counts: counts, strings: strings)
             }
         }
+        let noteLanguages = [sourceCode] + config.languages.map(\.code).filter { $0 != sourceCode }
+        let notes = content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: noteLanguages) } ?? []
         var linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
-            tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }))
+            tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),
+            notes: Dictionary(notes.map { ($0.id, $0) }) { first, _ in first })
         linker.images = ImageCatalog(images: content.images)
-        let linked = timings.measure("links") { linker.bindLinks() }
+        var linked = timings.measure("links") { linker.bindLinks() }
+        Self.addNoteBackLinks(notes, to: &linked)
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
             pageIDs: catalog.keys.compactMap { if case .page(let id) = $0 { return id } else { return nil } },
@@ -116,7 +121,33 @@ public struct SiteResolver {
         site.wcag = wcag
         site.images = content.images
         site.movedSections = moved
+        site.sourceNotes = notes
         return site
+    }
+
+    /// The pages a note names are referenced by the Notes on the source page, where the note links them.
+    private static func addNoteBackLinks(_ notes: [SourceNote], to pages: inout [String: [ResolvedPage]]) {
+        let named = Set(notes.flatMap { $0.pages.map(\.value) })
+        let notesPage = PageKey.page("source-notes")
+        for language in pages.keys {
+            guard pages[language]!.contains(where: { $0.key == notesPage }) else { continue }
+            for index in pages[language]!.indices where named.contains(pages[language]![index].key) {
+                var referencedBy = Set(pages[language]![index].referencedBy)
+                referencedBy.insert(notesPage)
+                pages[language]![index].referencedBy = referencedBy.sorted()
+            }
+        }
+    }
+
+    /// The notes on the source, with every page they name checked like a front-matter relation.
+    private func resolveSourceNotes(_ file: SourceFile, catalog: Catalog, languages: [String]) -> [SourceNote] {
+        let notes = SourceNotesReader(diagnostics: diagnostics).read(file, languages: languages)
+        for note in notes {
+            for page in note.pages {
+                if let message = catalog.unknownMessage(page.value) { diagnostics.error("broken-link", message, at: page.location) }
+            }
+        }
+        return notes
     }
 }
 
@@ -246,7 +277,7 @@ private extension SiteResolver {
             let all = Set(own).union(sectionsNaming[id] ?? [])
             return PracticeInfo(
                 id: id, principle: details.principle, category: details.category,
-                sections: all.sorted(by: NumberOrder.less))
+                sections: all.sorted(by: NumberOrder.less), guideSections: Set(own).sorted(by: NumberOrder.less))
         }
     }
 

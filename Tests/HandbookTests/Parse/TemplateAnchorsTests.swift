@@ -8,7 +8,7 @@ final class TemplateAnchorsTests: XCTestCase {
     /// The templates that show a content page, whose literal ids a heading must not repeat.
     private let pageTemplates = [
         "layout", "page", "practice", "section", "index", "partials/header", "partials/footer", "partials/search",
-        "partials/pager", "partials/page-list",
+        "partials/pager", "partials/page-list", "partials/source-notes",
     ]
 
     func testEveryLiteralIDOfThePageTemplatesIsReserved() throws {
@@ -26,6 +26,8 @@ final class TemplateAnchorsTests: XCTestCase {
         XCTAssertTrue(found.contains("main"), "the layout's main landmark was not found")
         XCTAssertEqual(found.subtracting(TemplateAnchors.reserved), [], "ids of the templates that headings could take")
         XCTAssertTrue(TemplateAnchors.isReserved("search-group-practice"))
+        XCTAssertTrue(TemplateAnchors.isReserved("note-title-2-10"))
+        XCTAssertTrue(TemplateAnchors.isReserved("notes-titles"))
         XCTAssertFalse(TemplateAnchors.isReserved("mainly"))
     }
 }
