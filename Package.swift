@@ -20,9 +20,14 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]
+        ),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Mustache"),
-        .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML"]),
+        .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML", "CZip"]),
         .target(name: "HandbookCLI", dependencies: ["Handbook"]),
         .executableTarget(name: "handbook", dependencies: ["HandbookCLI"]),
         .target(name: "HandbookTestSupport", dependencies: ["Handbook", "HandbookCLI"], path: "Tests/HandbookTestSupport"),

@@ -16,7 +16,7 @@ public struct FolderOptions: Equatable, Sendable {
 public enum Command: Equatable, Sendable {
     case help(String?)
     case version
-    case build(FolderOptions, timings: Bool = false)
+    case build(FolderOptions, timings: Bool = false, epub: Bool = true)
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool, strings: Bool = false)
@@ -46,8 +46,8 @@ public enum Arguments {
         case "help": return .help(arguments.dropFirst().first)
         case "build":
             let (folders, flags) = try options(
-                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings"])
-            return .build(folders, timings: flags.contains("--timings"))
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--no-epub"])
+            return .build(folders, timings: flags.contains("--timings"), epub: !flags.contains("--no-epub"))
         case "watch":
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: [])
             return .watch(folders)

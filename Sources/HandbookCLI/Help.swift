@@ -5,10 +5,11 @@ enum Help {
         handbook — builds the Mobile Application Accessibility Handbook as a static site
 
         Usage:
-          handbook build [--content content] [--templates templates] [--out public] [--timings]
+          handbook build [--content content] [--templates templates] [--out public] [--timings] [--no-epub]
               Check everything, then write the site to the output folder (swapped in only when clean).
               The output must be new, empty, or made by an earlier build (it holds .handbook-output).
-              --timings prints how long each stage took.
+              --timings prints how long each stage took; --no-epub skips the EPUB edition of each
+              language (<lang>/handbook.epub), which takes about a third of the build.
           handbook check [--content content] [--templates templates] [--timings]
               Everything build checks; writes nothing.
           handbook watch [--content content] [--templates templates] [--out public]

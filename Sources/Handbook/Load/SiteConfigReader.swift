@@ -24,7 +24,13 @@ struct SiteConfigReader {
             languages.append(Language(code: code, name: name, dir: dir, tag: tag))
         }
         let sourceCode = fields.string("source_language", required: true)
-        fields.rejectUnknownKeys(["languages", "source_language"])
+        let modified = fields.string("modified")
+        if let modified, !Self.isUTCDateTime(modified) {
+            diagnostics.error(
+                "invalid-date", "modified \"\(modified)\" is not a UTC date and time", at: fields.location(of: "modified"),
+                notes: [Diagnostic.Note("write it as 2026-12-01T00:00:00Z")])
+        }
+        fields.rejectUnknownKeys(["languages", "source_language", "modified"])
         // A refused code would make every later check (source language, folders) misleading.
         guard let sourceCode, !languages.isEmpty, !refusedCode else { return nil }
         guard let source = languages.first(where: { $0.code == sourceCode }) else {
@@ -34,6 +40,16 @@ struct SiteConfigReader {
             return nil
         }
         let ordered = [source] + languages.filter { $0.code != source.code }
-        return SiteConfig(languages: ordered, sourceLanguage: source)
+        var config = SiteConfig(languages: ordered, sourceLanguage: source)
+        if let modified { config.modified = modified }
+        return config
+    }
+
+    /// `2026-12-01T00:00:00Z`: the form `dcterms:modified` takes.
+    static func isUTCDateTime(_ text: String) -> Bool {
+        let pattern = Array("0000-00-00T00:00:00Z".utf8)
+        let bytes = Array(text.utf8)
+        return bytes.count == pattern.count
+            && zip(bytes, pattern).allSatisfy { byte, want in want == UInt8(ascii: "0") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == want }
     }
 }
