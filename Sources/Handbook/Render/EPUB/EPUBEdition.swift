@@ -19,9 +19,10 @@ struct EPUBEdition {
             if case .page(let id) = page.key { return Self.pageIDs.contains(id) }
             return true
         }
-        // Practices and sections come in key order; the pages in the order above.
-        let ordered = pages.filter(\.key.isPracticeOrSection)
-            + Self.pageIDs.compactMap { id in pages.first { $0.key == .page(id) } }
+        // The spine follows the table of contents, as reading systems expect: a section whose parent
+        // is out of number order (9.1.3 under 9.2) is read where the contents list it.
+        let byKey = Dictionary(uniqueKeysWithValues: pages.map { ($0.key, $0) })
+        let ordered = EPUBNavigation.readingOrder(site, pageIDs: Self.pageIDs).compactMap { byKey[$0] }
         let bookFiles = Dictionary(uniqueKeysWithValues: ordered.map { ($0.outputPath, EPUBContentDocument.fileName(of: $0.key)) })
         let document = EPUBContentDocument(site: site, language: language, strings: strings, body: body, bookFiles: bookFiles)
         let items = ordered.map { page in

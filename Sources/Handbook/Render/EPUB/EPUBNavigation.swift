@@ -39,6 +39,23 @@ struct EPUBNavigation {
         return out
     }
 
+    /// Practices by principle, sections depth first under their chapters, then `pageIDs`: the order
+    /// of the table of contents and so of the spine.
+    static func readingOrder(_ site: ResolvedSite, pageIDs: [String]) -> [PageKey] {
+        var keys: [PageKey] = []
+        for principle in PageParser.principles {
+            keys += site.practices.filter { $0.principle == principle }.map { .practice($0.id) }
+        }
+        var visited = Set<String>()
+        var stack = site.sections.filter { $0.parent == nil }.map(\.number).reversed() as [String]
+        while let number = stack.popLast() {
+            guard visited.insert(number).inserted else { continue }
+            keys.append(.section(number))
+            stack += (site.section(number)?.children ?? []).reversed()
+        }
+        return keys + pageIDs.map(PageKey.page)
+    }
+
     /// `<li><a …>` of one entry, left open for a nested list.
     private func item(_ key: PageKey) -> String {
         guard let page = site.page(key, in: language.code) else { return "<li>" }
