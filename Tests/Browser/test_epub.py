@@ -218,7 +218,12 @@ def test_every_xhtml_document_is_valid_for_the_nu_checker(books):
     run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--errors-only", *documents],
                          capture_output=True, text=True, timeout=900)
     messages = json.loads(run.stderr or "{}").get("messages", [])
-    errors = [f"{m.get('url', '')[-40:]}:{m.get('lastLine')}: {m.get('message')}" for m in messages if m.get("type") == "error"]
+    # EPUB 3 requires epub:type="toc" and "landmarks" in the navigation document; the checker knows
+    # HTML, not EPUB's namespace, and reports that attribute (by its local name) there alone.
+    def epub_type(m):
+        return m.get("url", "").endswith("/nav.xhtml") and re.fullmatch(r"Attribute “type” not allowed on element “(nav|a)” at this point\.", m.get("message", ""))
+    errors = [f"{m.get('url', '')[-40:]}:{m.get('lastLine')}: {m.get('message')}" for m in messages
+              if m.get("type") == "error" and not epub_type(m)]
     print(f"vnu: {len(documents)} XHTML documents, {len(errors)} errors")
     assert len(documents) == len(LANGUAGES) * (len(PRACTICES) + len(SECTIONS) + 4)
     assert errors == [], "\n".join(errors[:50])
