@@ -13,6 +13,8 @@ struct EPUBNavigation {
     func render() -> String {
         let contents = strings.text("handbook_contents")
         var out = EPUBContentDocument.header(title: contents, tag: language.tag, stylesheet: "style.css", dir: language.dir)
+        // The contents are the document's main content, which axe (and readers' landmark lists) expect.
+        out += "<main>\n"
         out += "<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\" aria-labelledby=\"toc-title\">\n"
         out += "<h1 id=\"toc-title\">\(HTMLEscaping.escape(contents))</h1>\n<ol>\n"
         for principle in PageParser.principles {
@@ -35,7 +37,7 @@ struct EPUBNavigation {
         if let chapter = site.sections.first(where: { $0.parent == nil && site.page(.section($0.number), in: language.code) != nil }) {
             out += "<li><a epub:type=\"bodymatter\" href=\"text/\(EPUBContentDocument.fileName(of: .section(chapter.number)))\">\(HTMLEscaping.escape(strings.text("nav_sections")))</a></li>\n"
         }
-        out += "</ol>\n</nav>\n</body>\n</html>\n"
+        out += "</ol>\n</nav>\n</main>\n</body>\n</html>\n"
         return out
     }
 
