@@ -9,7 +9,7 @@ enum Help {
               Check everything, then write the site to the output folder (swapped in only when clean).
               The output must be new, empty, or made by an earlier build (it holds .handbook-output).
               --timings prints how long each stage took; --no-epub skips the EPUB edition of each
-              language (<lang>/handbook.epub), which takes about a third of the build.
+              language (<lang>/handbook.epub), about 1 s of the build.
           handbook check [--content content] [--templates templates] [--timings]
               Everything build checks; writes nothing.
           handbook watch [--content content] [--templates templates] [--out public]
