@@ -25,11 +25,14 @@ public struct Build {
 
     private let paths: ProjectPaths
     private let timings: StageTimings?
+    private let epub: Bool
 
-    /// Creates a build of the project at `paths`; with `timings`, each stage's duration is recorded there.
-    public init(paths: ProjectPaths, timings: StageTimings? = nil) {
+    /// Creates a build of the project at `paths`; with `timings`, each stage's duration is recorded
+    /// there; with `epub` false, no EPUB edition is made.
+    public init(paths: ProjectPaths, timings: StageTimings? = nil, epub: Bool = false) {
         self.paths = paths
         self.timings = timings
+        self.epub = epub
     }
 
     /// Runs every stage but writing; `check` uses it as it is.
@@ -53,7 +56,7 @@ public struct Build {
         }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
         }
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings).render(site)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, epub: epub).render(site)
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 

@@ -18,7 +18,7 @@ public struct FolderOptions: Equatable, Sendable {
 public enum Command: Equatable, Sendable {
     case help(String?)
     case version
-    case build(FolderOptions, timings: Bool = false)
+    case build(FolderOptions, timings: Bool = false, epub: Bool = true)
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions)
     case serve(FolderOptions, ServeOptions)
@@ -64,8 +64,8 @@ public enum Arguments {
             return .help(topic)
         case "build":
             let (folders, flags) = try options(
-                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--quiet"])
-            return .build(folders, timings: flags.contains("--timings"))
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--quiet", "--no-epub"])
+            return .build(folders, timings: flags.contains("--timings"), epub: !flags.contains("--no-epub"))
         case "watch":
             let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--quiet"])
             return .watch(folders)

@@ -7,13 +7,15 @@ struct BuildCommand {
     let workingDirectory: URL
     /// Whether to print each stage's duration after the summary.
     var timings = false
+    /// Whether the build makes the EPUB editions (`check` never does: they hold nothing to check).
+    var epub = false
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(write: Bool, stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(
             root: workingDirectory, content: options.content, templates: options.templates, output: options.output)
         let start = Date()
         let stages = timings ? StageTimings() : nil
-        let build = Build(paths: paths, timings: stages)
+        let build = Build(paths: paths, timings: stages, epub: epub && write)
         let result = write ? build.build() : build.run()
         if let refusal = result.refusal {
             OutputRefusalMessage.write(refusal, folder: paths.display(paths.output), to: &stderr)

@@ -41,8 +41,8 @@ public enum CLI {
         case .version:
             stdout.write("handbook \(version)\n")
             return 0
-        case .build(let options, let timings):
-            return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings)
+        case .build(let options, let timings, let epub):
+            return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings, epub: epub)
                 .run(write: true, stdout: &stdout, stderr: &stderr)
         case .watch(let options):
             return WatchCommand(options: options, workingDirectory: workingDirectory).run(stdout: &stdout, stderr: &stderr)

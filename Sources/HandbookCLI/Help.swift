@@ -3,10 +3,11 @@ enum Help {
     /// Each command's usage lines, by the words that name it.
     static let commands: [(topic: String, text: String)] = [
         ("build", """
-          handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet]
+          handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet] [--no-epub]
               Check everything, then write the site to the output folder (swapped in only when clean).
               The output must be new, empty, or made by an earlier build (it holds .handbook-output).
-              --timings prints how long each stage took; --quiet prints errors only (and the summary).
+              --timings prints how long each stage took; --quiet prints errors only (and the summary);
+              --no-epub skips the EPUB edition of each language (<lang>/handbook.epub).
         """),
         ("check", """
           handbook check [--content content] [--templates templates] [--timings] [--quiet]

@@ -25,7 +25,7 @@ struct WatchCommand {
             stderr.write("handbook: error: cannot watch files (inotify is not available)\n")
             return 1
         }
-        let builder = IncrementalBuild(paths: paths)
+        let builder = IncrementalBuild(paths: paths, epub: true)
         var changed: [String] = []
         while true {
             let report = around { builder.rebuild(changed: changed) }

@@ -25,7 +25,13 @@ struct SiteConfigReader {
         }
         let sourceCode = fields.string("source_language", required: true)
         let baseURL = readBaseURL(fields)
-        fields.rejectUnknownKeys(["languages", "source_language", "base_url"])
+        let modified = fields.string("modified")
+        if let modified, !Self.isUTCDateTime(modified) {
+            diagnostics.error(
+                "invalid-date", "modified \"\(modified)\" is not a UTC date and time", at: fields.location(of: "modified"),
+                notes: [Diagnostic.Note("write it as 2026-12-01T00:00:00Z")])
+        }
+        fields.rejectUnknownKeys(["languages", "source_language", "base_url", "modified"])
         // A refused code would make every later check (source language, folders) misleading.
         guard let sourceCode, !languages.isEmpty, !refusedCode else { return nil }
         guard let source = languages.first(where: { $0.code == sourceCode }) else {
@@ -37,6 +43,7 @@ struct SiteConfigReader {
         let ordered = [source] + languages.filter { $0.code != source.code }
         var config = SiteConfig(languages: ordered, sourceLanguage: source)
         config.baseURL = baseURL
+        if let modified { config.modified = modified }
         return config
     }
 
@@ -55,5 +62,13 @@ struct SiteConfigReader {
             return nil
         }
         return value.hasSuffix("/") ? value : value + "/"
+    }
+
+    /// `2026-12-01T00:00:00Z`: the form `dcterms:modified` takes.
+    static func isUTCDateTime(_ text: String) -> Bool {
+        let pattern = Array("0000-00-00T00:00:00Z".utf8)
+        let bytes = Array(text.utf8)
+        return bytes.count == pattern.count
+            && zip(bytes, pattern).allSatisfy { byte, want in want == UInt8(ascii: "0") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == want }
     }
 }

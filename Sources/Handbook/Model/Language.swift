@@ -31,6 +31,11 @@ public struct SiteConfig: Sendable {
     /// `site.yaml` says: it makes the sitemap, the canonical links, `robots.txt` and the 404 page's
     /// links absolute. Without it no file claims an absolute address.
     public var baseURL: String?
+    /// When the content last changed (`modified` in site.yaml, UTC, `2026-12-01T00:00:00Z`): the EPUB's
+    /// `dcterms:modified`, which must come from the content, never the clock, to keep builds equal.
+    public var modified = SiteConfig.defaultModified
+    /// The date used when site.yaml gives none: that of the guide version the content follows.
+    public static let defaultModified = "2024-07-01T00:00:00Z"
 
     /// Creates a configuration.
     public init(languages: [Language], sourceLanguage: Language) {

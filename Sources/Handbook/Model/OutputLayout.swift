@@ -20,3 +20,8 @@ public enum OutputLayout {
     /// The small script loaded in `<head>` that applies the reader's text size before first paint.
     public static let preferencesScript = "assets/preferences.js"
 }
+
+extension OutputLayout {
+    /// `en/handbook.epub`: the EPUB edition of one language.
+    public static func epub(in language: String) -> String { "\(language)/handbook.epub" }
+}

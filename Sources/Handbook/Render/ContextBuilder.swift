@@ -9,10 +9,13 @@ struct ContextBuilder {
     let common: PageContext
     let body: BodyRenderer
     private let memo: BuildMemo?
+    /// The size in bytes of this language's EPUB edition, nil when the build makes none.
+    private let epubSize: Int?
 
-    init(site: ResolvedSite, language: Language, memo: BuildMemo? = nil) {
+    init(site: ResolvedSite, language: Language, memo: BuildMemo? = nil, epubSize: Int? = nil) {
         self.site = site
         self.memo = memo
+        self.epubSize = epubSize
         self.language = language
         strings = site.strings[language.code] ?? UIStrings(values: [:])
         common = PageContext(site: site, language: language, strings: strings)
@@ -46,12 +49,31 @@ struct ContextBuilder {
             context["section"] = .object(sectionContext(number, page: page))
         case .page("index"):
             context["principles"] = principlesContext(from: page.outputPath)
+            context["epub"] = epubLink(from: page.outputPath)
+        case .page("offline"):
+            context["epub"] = epubLink(from: page.outputPath)
         case .page("source-notes"):
             context["source_notes"] = sourceNotesContext(from: page.outputPath)
         case .page:
             break
         }
         return context
+    }
+
+    /// The link to this language's EPUB edition with its size, or nothing when there is none.
+    func epubLink(from path: String) -> MustacheValue {
+        guard let epubSize else { return .null }
+        return .object([
+            "href": .string(RelativeURL.from(path, to: OutputLayout.epub(in: language.code))),
+            "text": .string(strings.text("epub_download", ["size": Self.size(epubSize)])),
+        ])
+    }
+
+    /// A file size as readers say it: `850 KB`, `1.2 MB` (decimal units, one digit after the point).
+    static func size(_ bytes: Int) -> String {
+        if bytes < 999_500 { return "\(max(1, (bytes + 500) / 1000)) KB" }
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     /// The parts of an outdated translation whose English changed, named in the reader's language
@@ -311,6 +333,7 @@ extension ContextBuilder {
         case "handbook":
             let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
             context.merge(edition.context(body: body)) { $1 }
+            context["epub"] = epubLink(from: path)
         case "wcag":
             if let catalog = site.wcag {
                 let map = WCAGMap(site: site, catalog: catalog, language: language.code, strings: strings, path: path)

@@ -13,22 +13,36 @@ public struct PageRenderer {
     private let templates: TemplateSet
     private let timings: StageTimings?
     private let memo: BuildMemo?
+    private let epub: Bool
 
-    /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is reused.
-    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil) {
+    /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is
+    /// reused; with `epub` false, no EPUB edition is made (and no page links to one).
+    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil, epub: Bool = false) {
         self.templates = templates
         self.diagnostics = diagnostics
         self.timings = timings
         self.memo = memo
+        self.epub = epub
+    }
+
+    /// The pages that link to the EPUB edition with its size, so they change whenever it does.
+    static func pagesLinkingEPUB(in language: String) -> [String] {
+        ["index", "offline", "handbook"].map { OutputLayout.path(of: .page($0), in: language) }
     }
 
     /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
     /// (plus the data export, sitemap and search indexes, which are cheap and depend on every page).
     public func render(_ site: ResolvedSite, only: Set<String>? = nil) -> [OutputFile] {
         var jobs: [() -> OutputFile?] = []
+        // The EPUBs come first: three pages show their sizes. A partial rebuild makes those of the
+        // languages it renders, and renders those three pages again.
+        let touched = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
+        let books = epub ? epubs(site, languages: touched) : []
+        let only = only.map { paths in paths.union(books.flatMap { Self.pagesLinkingEPUB(in: String($0.path.prefix { $0 != "/" })) }) }
+        let sizes = Dictionary(uniqueKeysWithValues: books.map { (String($0.path.prefix { $0 != "/" }), $0.contents.count) })
         let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
         for language in site.config.languages {
-            let builder = ContextBuilder(site: site, language: language, memo: memo)
+            let builder = ContextBuilder(site: site, language: language, memo: memo, epubSize: sizes[language.code])
             for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
@@ -77,6 +91,7 @@ public struct PageRenderer {
         files.append(DataExport(site: site).handbookJSON())
         files += DataExport(site: site).hostingFiles()
         files += index
+        files += books
         return files.sorted { $0.path < $1.path }
     }
 
@@ -102,6 +117,30 @@ public struct PageRenderer {
             jobs.append { renderPage(HostingPages.notFoundPath, template: "404", source: "content/site.yaml") { pages.notFound() } }
         }
         return jobs
+    }
+
+    /// The EPUB edition of each language (of `languages` only, if given), made in parallel.
+    private func epubs(_ site: ResolvedSite, languages: Set<String>?) -> [OutputFile] {
+        let wanted = site.config.languages.filter { languages?.contains($0.code) ?? true }
+        let results = timings.measure("epub") {
+            Parallel.map(wanted.count) { index -> Result<OutputFile, ZipArchive.Failure> in
+                let language = wanted[index]
+                let strings = site.strings[language.code] ?? UIStrings(values: [:])
+                let body = BodyRenderer(tableWord: strings.text("table_label"))
+                return Result { () throws(ZipArchive.Failure) in
+                    try EPUBEdition(site: site, language: language, strings: strings, body: body).file()
+                }
+            }
+        }
+        return zip(wanted, results).compactMap { language, result in
+            switch result {
+            case .success(let file): return file
+            case .failure(let failure):
+                diagnostics.error(
+                    "epub-failed", "cannot make the EPUB edition: \(failure.message)", at: SourceLocation(path: "content/\(language.code)"))
+                return nil
+            }
+        }
     }
 
     private enum Output {

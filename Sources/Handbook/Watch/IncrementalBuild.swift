@@ -40,13 +40,16 @@ public final class IncrementalBuild {
     private var output: [String: [UInt8]] = [:]
     private var templates: TemplateSet?
     private let memo = BuildMemo()
+    private let epub: Bool
 
     /// The site of the last good build (its languages and UI strings), nil before one.
     public var lastSite: ResolvedSite? { site }
 
-    /// Creates a builder for the project at `paths`; the first `rebuild` is a full build.
-    public init(paths: ProjectPaths) {
+    /// Creates a builder for the project at `paths`; the first `rebuild` is a full build. With `epub`,
+    /// each rebuild also makes the EPUB editions of the languages it touches.
+    public init(paths: ProjectPaths, epub: Bool = false) {
         self.paths = paths
+        self.epub = epub
     }
 
     /// Rebuilds after `changed` paths (absolute) changed; pass `[]` for the first, full build.
@@ -102,7 +105,7 @@ public final class IncrementalBuild {
             return report
         }
         let affected = everythingChanged ? nil : affectedPaths(changedKeys, old: site!, new: newSite)
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: memo).render(newSite, only: affected)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: memo, epub: epub).render(newSite, only: affected)
         report.diagnostics = diagnostics.diagnostics
         guard !diagnostics.hasErrors else { return report }
         report.full = affected == nil

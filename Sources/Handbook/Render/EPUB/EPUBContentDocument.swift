@@ -1,0 +1,179 @@
+import Markdown
+
+/// One XHTML content document of the EPUB: a practice, a section or a page, rendered with the
+/// site's body renderer. Links to practices, sections and pages in the book point into the book;
+/// links to pages it does not hold (lists, the A–Z index) keep their words and lose the link.
+struct EPUBContentDocument {
+    let site: ResolvedSite
+    let language: Language
+    let strings: UIStrings
+    let body: BodyRenderer
+    /// The book's documents by site output path, to turn site links into book links.
+    let bookFiles: [String: String]
+
+    /// The file name of `key`'s document inside `EPUB/text/`.
+    static func fileName(of key: PageKey) -> String {
+        switch key {
+        case .practice(let id): return "bp-\(id).xhtml"
+        case .section(let number): return "sec-\(number).xhtml"
+        case .page(let id): return "page-\(id).xhtml"
+        }
+    }
+
+    /// The document's XHTML.
+    func render(_ page: ResolvedPage) -> String {
+        let tag = language.tag
+        let fallback = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
+        let heading: String
+        switch page.key {
+        case .practice(let id): heading = "\(id) \(page.title)"
+        case .section(let number): heading = "\(number) \(page.title)"
+        case .page: heading = page.title
+        }
+        var out = Self.header(title: heading, tag: tag, stylesheet: "../style.css", dir: language.dir)
+        // `role="doc-chapter"` says what `epub:type="chapter"` would, in a form HTML checkers know.
+        out += "<main>\n<section role=\"doc-chapter\" aria-labelledby=\"title\">\n"
+        out += "<h1 id=\"title\"\(Self.lang(fallback))>\(escape(heading))</h1>\n"
+        out += facts(page, fallback: fallback)
+        out += "<div\(Self.lang(fallback))>\n"
+        out += Self.xhtml(body.render(linked(page.body, from: page)))
+        out += "</div>\n"
+        out += programDetails(page, fallback: fallback)
+        out += relations(page)
+        out += "</section>\n</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// `xml:lang` and `lang` for text in another language than the book's (both, as XHTML wants them equal).
+    static func lang(_ tag: String?) -> String {
+        tag.map { " xml:lang=\"\($0)\" lang=\"\($0)\"" } ?? ""
+    }
+
+    /// The start of an XHTML document up to `<body>`.
+    static func header(title: String, tag: String, stylesheet: String, dir: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(tag)" lang="\(tag)" dir="\(dir)">
+        <head>
+        <meta charset="utf-8"/>
+        <title>\(HTMLEscaping.escape(title))</title>
+        <link rel="stylesheet" type="text/css" href="\(stylesheet)"/>
+        </head>
+        <body>
+
+        """
+    }
+
+    /// The body renderer's HTML as XML: cmark already closes void elements (`<br />`); the only HTML
+    /// left is the raw-HTML placeholder comment, which is well-formed too.
+    static func xhtml(_ html: String) -> String { html }
+
+    private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
+
+    /// The principle, category and adoption of a practice; the platform of a section.
+    private func facts(_ page: ResolvedPage, fallback: String?) -> String {
+        var rows: [(String, String, String?)] = []
+        switch page.key {
+        case .practice(let id):
+            guard let info = site.practice(id) else { return "" }
+            rows.append((strings.text("principle_label"), strings.text("principle_\(info.principle)"), nil))
+            if let category = info.category {
+                rows.append((strings.text("category_label"), strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"), nil))
+            }
+            if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
+                rows.append((strings.text("adoption_label"), details.adoption, fallback))
+            }
+        case .section(let number):
+            guard let info = site.section(number), info.platform != "common" else { return "" }
+            rows.append((strings.text("platform_label"), strings.text("platform_\(info.platform)"), nil))
+        case .page:
+            return ""
+        }
+        let items = rows.map { "<div><dt>\(escape($0.0))</dt><dd\(Self.lang($0.2))>\(escape($0.1))</dd></div>\n" }.joined()
+        return "<dl class=\"facts\">\n\(items)</dl>\n"
+    }
+
+    /// A section's program-details tables, with header cells for each row.
+    private func programDetails(_ page: ResolvedPage, fallback: String?) -> String {
+        guard case .section(let details) = page.source.details, !details.programDetails.isEmpty else { return "" }
+        let count = details.programDetails.count
+        var out = ""
+        for (index, detail) in details.programDetails.enumerated() {
+            let caption = count == 1
+                ? strings.text("program_details")
+                : strings.text("program_details_numbered", ["index": String(index + 1), "count": String(count)])
+            var rows: [(String, String, String?)] = [
+                (strings.text("program_description"), inline(detail.description.node, from: page), fallback)
+            ]
+            for (label, value) in [("program_layout", detail.layout), ("program_view_controller", detail.viewController), ("program_code_file", detail.codeFile)] {
+                if let value, !value.isEmpty { rows.append((strings.text(label), "<code>\(escape(value))</code>", fallback)) }
+            }
+            if !detail.functions.isEmpty {
+                let items = detail.functions.map { "<li>\(inline($0.node, from: page))</li>" }.joined()
+                rows.append((strings.text("program_functions"), "<ul>\(items)</ul>", fallback))
+            }
+            let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
+            if !related.isEmpty {
+                let links = related.map { number -> String in
+                    let title = site.page(.section(number), in: language.code)?.title ?? ""
+                    let text = strings.text("section_reference", ["number": number, "title": title])
+                    return "<a href=\"\(Self.fileName(of: .section(number)))\">\(escape(text))</a>"
+                }
+                rows.append((strings.text("program_related"), links.joined(separator: "<br />"), nil))
+            }
+            out += "<table class=\"program-details\">\n<caption>\(escape(caption))</caption>\n<tbody>\n"
+            for row in rows {
+                out += "<tr><th scope=\"row\">\(escape(row.0))</th><td\(Self.lang(row.2))>\(row.1)</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        }
+        return out
+    }
+
+    /// Related sections of a practice, related practices of a section, as links in the book.
+    private func relations(_ page: ResolvedPage) -> String {
+        let keys: [PageKey]
+        let label: String
+        let none: String
+        switch page.key {
+        case .practice(let id):
+            keys = (site.practice(id)?.sections ?? []).map(PageKey.section)
+            (label, none) = (strings.text("related_sections"), strings.text("no_related_sections"))
+        case .section(let number):
+            keys = (site.section(number)?.practices ?? []).map(PageKey.practice)
+            (label, none) = (strings.text("related_practices"), strings.text("no_related_practices"))
+        case .page:
+            return ""
+        }
+        var out = "<section class=\"relations\" aria-labelledby=\"related\">\n<h2 id=\"related\">\(escape(label))</h2>\n"
+        let items = keys.compactMap { key -> String? in
+            guard let target = site.page(key, in: language.code) else { return nil }
+            let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
+            return "<li><a href=\"\(Self.fileName(of: key))\"\(Self.lang(tag))>\(escape("\(key.id) \(target.title)"))</a></li>\n"
+        }
+        out += items.isEmpty ? "<p>\(escape(none))</p>\n" : "<ul>\n\(items.joined())</ul>\n"
+        return out + "</section>\n"
+    }
+
+    private func inline(_ node: MarkdownNode, from page: ResolvedPage) -> String {
+        body.renderInline(linked(node, from: page))
+    }
+
+    /// The tree with site links made book links, or plain words where the book has no such page.
+    func linked(_ node: MarkdownNode, from page: ResolvedPage) -> MarkdownNode {
+        let rewritten = node.rewritten { original -> MarkdownNode? in
+            guard case .link(let url, let title) = original.kind, !url.hasPrefix("#"), !url.contains(":") else { return nil }
+            var node = original
+            let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
+            let target = RelativeURL.resolve(parts[0], from: page.outputPath)
+            if let file = bookFiles[target] {
+                node.kind = .link(url: parts.count > 1 ? "\(file)#\(parts[1])" : file, title: title)
+            } else {
+                node.kind = .languageSpan(lang: site.config.tag(of: page.contentLanguage))
+            }
+            return node
+        }
+        return rewritten ?? node
+    }
+}

