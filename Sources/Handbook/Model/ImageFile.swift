@@ -21,6 +21,17 @@ public struct ImageFile: Sendable, Equatable {
         self.size = size
     }
 
+    /// The file's media type, which the EPUB manifest states.
+    public var mediaType: String {
+        switch name.split(separator: ".").last?.lowercased() {
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "svg": return "image/svg+xml"
+        default: return "application/octet-stream"
+        }
+    }
+
     /// Where the image is written below the output folder: `images/<stem>.<first 10 hex digits of
     /// its SHA-256>.<ext>`. The name changes exactly when the bytes do, so a language's version
     /// never overwrites the shared one and a cached old copy is never shown.

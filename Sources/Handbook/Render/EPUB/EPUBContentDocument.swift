@@ -36,9 +36,10 @@ struct EPUBContentDocument {
         out += "<h1 id=\"title\"\(Self.lang(fallback))>\(escape(heading))</h1>\n"
         out += facts(page, fallback: fallback)
         out += "<div\(Self.lang(fallback))>\n"
-        out += Self.xhtml(body.render(linked(page.body, from: page)))
+        out += body.render(linked(page.body, from: page))
         out += "</div>\n"
         out += programDetails(page, fallback: fallback)
+        if page.key == .page("source-notes") { out += sourceNotes() }
         out += relations(page)
         out += "</section>\n</main>\n</body>\n</html>\n"
         return out
@@ -65,11 +66,44 @@ struct EPUBContentDocument {
         """
     }
 
-    /// The body renderer's HTML as XML: cmark already closes void elements (`<br />`); the only HTML
-    /// left is the raw-HTML placeholder comment, which is well-formed too.
-    static func xhtml(_ html: String) -> String { html }
-
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
+
+    /// The Notes on the source list, as the site's page shows it below its introduction, so the
+    /// book's `note:` links have their targets.
+    private func sourceNotes() -> String {
+        let source = site.config.sourceLanguage.code
+        let separator = strings.text("list_separator")
+        var out = ""
+        for topic in SourceNote.Topic.allCases {
+            let notes = site.sourceNotes.filter { $0.topic == topic }
+            guard !notes.isEmpty else { continue }
+            out += "<section class=\"source-notes\" aria-labelledby=\"notes-\(topic.rawValue)\">\n"
+            out += "<h2 id=\"notes-\(topic.rawValue)\">\(escape(strings.text("source_notes_topic_\(topic.rawValue)")))</h2>\n"
+            for note in notes {
+                func prose(_ field: [String: MarkdownNode]) -> String { body.renderInline(field[language.code] ?? field[source]!) }
+                let guide = note.guide.map { number in
+                    site.section(number) == nil
+                        ? escape(number) : "<a href=\"\(Self.fileName(of: .section(number)))\">\(escape(number))</a>"
+                }
+                out += "<section id=\"note-\(note.id)\" aria-labelledby=\"note-\(note.id)-title\">\n"
+                out += "<h3 id=\"note-\(note.id)-title\">\(prose(note.title))</h3>\n<dl>\n"
+                out += "<dt>\(escape(strings.text("source_note_guide")))</dt><dd>\(guide.joined(separator: separator))</dd>\n"
+                out += "<dt>\(escape(strings.text("source_note_says")))</dt><dd>\(prose(note.says))</dd>\n"
+                out += "<dt>\(escape(strings.text("source_note_does")))</dt><dd>\(prose(note.does))</dd>\n"
+                let pages = note.pages.compactMap { key -> String? in
+                    guard let target = site.page(key.value, in: language.code), let file = bookFiles[target.outputPath] else { return nil }
+                    let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
+                    return "<a href=\"\(file)\"\(Self.lang(tag))>\(escape("\(key.value.id) \(target.title)"))</a>"
+                }
+                if !pages.isEmpty {
+                    out += "<dt>\(escape(strings.text("source_note_pages")))</dt><dd>\(pages.joined(separator: separator))</dd>\n"
+                }
+                out += "</dl>\n</section>\n"
+            }
+            out += "</section>\n"
+        }
+        return out
+    }
 
     /// The principle, category and adoption of a practice; the platform of a section.
     private func facts(_ page: ResolvedPage, fallback: String?) -> String {
@@ -163,6 +197,12 @@ struct EPUBContentDocument {
     /// The tree with site links made book links, or plain words where the book has no such page.
     func linked(_ node: MarkdownNode, from page: ResolvedPage) -> MarkdownNode {
         let rewritten = node.rewritten { original -> MarkdownNode? in
+            if case .image(let url, let title) = original.kind, !url.isEmpty {
+                // The site's copy of a content image (`images/…`) is in the book at `EPUB/images/…`.
+                var node = original
+                node.kind = .image(url: "../" + RelativeURL.resolve(url, from: page.outputPath), title: title)
+                return node
+            }
             guard case .link(let url, let title) = original.kind, !url.hasPrefix("#"), !url.contains(":") else { return nil }
             var node = original
             let parts = url.split(separator: "#", maxSplits: 1).map(String.init)

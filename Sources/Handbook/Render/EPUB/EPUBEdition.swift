@@ -29,8 +29,10 @@ struct EPUBEdition {
             EPUBPackageDocument.Item(id: "d-" + page.key.id.replacingOccurrences(of: ".", with: "-") + kindSuffix(page.key),
                                      href: "text/" + EPUBContentDocument.fileName(of: page.key))
         }
+        let images = bookImages(ordered)
         let package = EPUBPackageDocument(
-            site: site, language: language, strings: strings, modified: site.config.modified, items: items)
+            site: site, language: language, strings: strings, modified: site.config.modified, items: items,
+            images: images.map { EPUBPackageDocument.Image(href: $0.outputPath, mediaType: $0.mediaType) })
         let navigation = EPUBNavigation(
             site: site, language: language, strings: strings, pageIDs: Self.pageIDs.filter { id in ordered.contains { $0.key == .page(id) } })
         var entries: [ZipArchive.Entry] = [
@@ -43,7 +45,24 @@ struct EPUBEdition {
         for (page, item) in zip(ordered, items) {
             entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(document.render(page).utf8)))
         }
+        for image in images {
+            entries.append(ZipArchive.Entry(name: "EPUB/" + image.outputPath, contents: image.bytes))
+        }
         return entries
+    }
+
+    /// The content images the book's documents show, each once, in output-path order: the
+    /// language's own version where it has one, as on the site.
+    private func bookImages(_ pages: [ResolvedPage]) -> [ImageFile] {
+        var used = Set<String>()
+        for page in pages {
+            page.body.forEach { node in
+                if case .image(let url, _) = node.kind, !url.isEmpty { used.insert(RelativeURL.resolve(url, from: page.outputPath)) }
+            }
+        }
+        var seen = Set<String>()
+        return site.images.filter { used.contains($0.outputPath) && seen.insert($0.outputPath).inserted }
+            .sorted { $0.outputPath < $1.outputPath }
     }
 
     /// The book as an output file.

@@ -9,12 +9,19 @@ struct EPUBPackageDocument {
         var href: String
     }
 
+    /// A content image the book holds.
+    struct Image {
+        var href: String
+        var mediaType: String
+    }
+
     let site: ResolvedSite
     let language: Language
     let strings: UIStrings
     /// When the content was last changed (`site.yaml`'s `modified`), never the build's clock.
     let modified: String
     let items: [Item]
+    var images: [Image] = []
 
     /// The identifier of a language's book: the same in every build, different per language.
     static func identifier(of language: Language) -> String {
@@ -40,7 +47,7 @@ struct EPUBPackageDocument {
             <meta property="schema:accessibilityFeature">structuralNavigation</meta>
             <meta property="schema:accessibilityFeature">readingOrder</meta>
             <meta property="schema:accessibilityFeature">displayTransformability</meta>
-            <meta property="schema:accessibilityHazard">none</meta>
+            \(images.isEmpty ? "" : "<meta property=\"schema:accessibilityFeature\">alternativeText</meta>\n")            <meta property="schema:accessibilityHazard">none</meta>
             <meta property="schema:accessibilitySummary">\(text("epub_accessibility_summary"))</meta>
             <meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>
             </metadata>
@@ -51,6 +58,9 @@ struct EPUBPackageDocument {
             """
         for item in items {
             out += "<item id=\"\(item.id)\" href=\"\(item.href)\" media-type=\"application/xhtml+xml\"/>\n"
+        }
+        for (index, image) in images.enumerated() {
+            out += "<item id=\"img-\(index + 1)\" href=\"\(image.href)\" media-type=\"\(image.mediaType)\"/>\n"
         }
         out += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
         for item in items { out += "<itemref idref=\"\(item.id)\"/>\n" }
