@@ -1,6 +1,7 @@
 // The audit checklist: keeps each practice's checkbox, status and notes in local storage (one key
-// per language), shows progress as text, and exports CSV and Markdown. Without this script the page
-// is still a printable list.
+// per language), shows progress as text, filters the practices by WCAG level, and exports CSV and
+// Markdown (with the WCAG 2.2 criteria of each practice). Without this script the page is still a
+// printable list, ending with the criteria of each level.
 (function () {
   "use strict";
 
@@ -73,14 +74,14 @@
     return items.map(function (item) {
       var id = item.getAttribute("data-practice");
       var entry = state[id];
-      return [id, item.getAttribute("data-title"),
+      return [id, item.getAttribute("data-title"), item.getAttribute("data-wcag") || "",
         entry.done ? root.getAttribute("data-yes") : root.getAttribute("data-no"),
         statusLabel(entry.status), entry.notes];
     });
   }
 
   function headings() {
-    return ["id", "title", "checked", "status", "notes"].map(function (name) {
+    return ["id", "title", "wcag", "checked", "status", "notes"].map(function (name) {
       return root.getAttribute("data-heading-" + name);
     });
   }
@@ -106,6 +107,20 @@
     return lines.join("\n") + "\n";
   }
 
+  // Shows only the practices that serve a criterion of `level`, and only those criteria; "" shows all.
+  function filterByLevel(level) {
+    items.forEach(function (item) {
+      var levels = (item.getAttribute("data-levels") || "").split(" ");
+      item.hidden = level !== "" && levels.indexOf(level) < 0;
+      Array.prototype.slice.call(item.querySelectorAll(".check-wcag-list li")).forEach(function (entry) {
+        entry.hidden = level !== "" && entry.getAttribute("data-level") !== level;
+      });
+    });
+    Array.prototype.slice.call(document.querySelectorAll(".checklist-level")).forEach(function (section) {
+      section.hidden = level !== "" && section.getAttribute("data-level") !== level;
+    });
+  }
+
   function download(text, name, type) {
     var link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob(["\ufeff" + text], { type: type }));
@@ -119,6 +134,11 @@
     apply(read());
     showProgress(collect());
     root.addEventListener("change", save);
+    var filter = document.getElementById("checklist-filter");
+    if (filter) {
+      filter.hidden = false;
+      filter.addEventListener("change", function (event) { filterByLevel(event.target.value); });
+    }
     root.addEventListener("input", save);
     // The buttons need this script, so it inserts them: without it no reader meets a dead button.
     var actions = document.querySelector(".checklist-actions");
@@ -145,5 +165,5 @@
   });
 
   // Exposed for the export tests.
-  window.handbookChecklist = { csv: csv, markdown: markdown, csvCell: csvCell };
+  window.handbookChecklist = { csv: csv, markdown: markdown, csvCell: csvCell, filterByLevel: filterByLevel };
 })();

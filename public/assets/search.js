@@ -64,6 +64,14 @@
       (codePoint >= 0x30000 && codePoint <= 0x3134f);
   }
 
+  /** Han, kana and Hangul: scripts written without spaces, split into characters and overlapping pairs. */
+  function splitsLikeHan(codePoint) {
+    return isHan(codePoint) || (codePoint >= 0x3041 && codePoint <= 0x309f) || (codePoint >= 0x30a1 && codePoint <= 0x30fa) ||
+      (codePoint >= 0x30fc && codePoint <= 0x30ff) || (codePoint >= 0x31f0 && codePoint <= 0x31ff) ||
+      (codePoint >= 0x1100 && codePoint <= 0x11ff) || (codePoint >= 0x3131 && codePoint <= 0x318e) ||
+      (codePoint >= 0xac00 && codePoint <= 0xd7a3);
+  }
+
   /** One character after NFKC, lower-casing and folding: usually one character, sometimes none or several. */
   function mapCharacter(character, folding) {
     var code = character.charCodeAt(0);
@@ -91,7 +99,7 @@
   }
 
   function isNonHanLetter(character) {
-    return LETTER.test(character) && !isHan(character.codePointAt(0));
+    return LETTER.test(character) && !splitsLikeHan(character.codePointAt(0));
   }
 
   /**
@@ -117,9 +125,9 @@
     var index = 0;
     while (index < characters.length) {
       var current = characters[index];
-      if (isHan(current.codePointAt(0))) {
+      if (splitsLikeHan(current.codePointAt(0))) {
         var end = index;
-        while (end < characters.length && isHan(characters[end].codePointAt(0))) { end += 1; }
+        while (end < characters.length && splitsLikeHan(characters[end].codePointAt(0))) { end += 1; }
         for (var position = index; position < end; position += 1) {
           out.push({ term: characters[position], raw: characters[position], start: starts[position], end: ends[position], han: true });
           if (position + 1 < end) {
@@ -133,7 +141,7 @@
         var last = index;
         while (last < characters.length) {
           var next = characters[last];
-          if (isWordCharacter(next) && !isHan(next.codePointAt(0))) {
+          if (isWordCharacter(next) && !splitsLikeHan(next.codePointAt(0))) {
             word += next;
           } else if (joins(characters, last)) {
             if (next === ".") { word += next; }

@@ -175,5 +175,6 @@ HandbookSearch.register("en", {"format":1,"language":"en","folding":"簡简體�
 ["g","a-z","A–Z index","en/a-z.html"],
 ["g","translation-status","Translation status","en/translation-status.html"],
 ["g","handbook","The whole handbook on one page","en/handbook.html"],
-["g","checklist","Audit checklist","en/checklist.html"]
-],"terms":[["","en-terms-0"],["onto","en-terms-1"]],"text":[[0,"en-text-0"],[6,"en-text-1"],[13,"en-text-2"],[19,"en-text-3"],[25,"en-text-4"],[31,"en-text-5"],[39,"en-text-6"],[64,"en-text-7"],[87,"en-text-8"],[108,"en-text-9"],[123,"en-text-10"],[135,"en-text-11"],[155,"en-text-12"],[170,"en-text-13"]]});
+["g","checklist","Audit checklist","en/checklist.html"],
+["g","wcag","WCAG 2.2 map","en/wcag.html"]
+],"terms":[["","en-terms-0"],["opensuccesspag","en-terms-1"]],"text":[[0,"en-text-0"],[6,"en-text-1"],[13,"en-text-2"],[19,"en-text-3"],[25,"en-text-4"],[31,"en-text-5"],[39,"en-text-6"],[62,"en-text-7"],[85,"en-text-8"],[106,"en-text-9"],[122,"en-text-10"],[134,"en-text-11"],[153,"en-text-12"],[168,"en-text-13"]]});

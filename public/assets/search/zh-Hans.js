@@ -17,7 +17,7 @@ HandbookSearch.register("zh-Hans", {"format":1,"language":"zh-Hans","folding":"�
 ["p","2.3","提供清晰简洁的标题和内容","zh-Hans/practices/2.3.html"],
 ["p","2.4","提供清晰且具说明性的链接","zh-Hans/practices/2.4.html"],
 ["p","2.5","提供可见的焦点","zh-Hans/practices/2.5.html"],
-["p","2.6","为弹出窗口提供取消/关闭按钮","zh-Hans/practices/2.6.html"],
+["p","2.6","为弹出窗口提供取消／关闭按钮","zh-Hans/practices/2.6.html"],
 ["p","2.7","尽量减少用户输入","zh-Hans/practices/2.7.html"],
 ["p","2.8","确保所有可点击对象都足够大，便于点按","zh-Hans/practices/2.8.html"],
 ["p","2.9","提供简单手势","zh-Hans/practices/2.9.html"],
@@ -43,8 +43,8 @@ HandbookSearch.register("zh-Hans", {"format":1,"language":"zh-Hans","folding":"�
 ["s","7.3.1","主入口","zh-Hans/sections/7.3.1.html"],
 ["s","7.3.2","欢迎界面","zh-Hans/sections/7.3.2.html"],
 ["s","7.3.3","信息界面","zh-Hans/sections/7.3.3.html"],
-["s","7.3.3.1","简介 – 关于网页/移动应用无障碍推广活动","zh-Hans/sections/7.3.3.1.html"],
-["s","7.3.3.2","信息列表 – 有关推广活动的更多信息","zh-Hans/sections/7.3.3.2.html"],
+["s","7.3.3.1","简介 – 关于无障碍网页／流动应用程式运动","zh-Hans/sections/7.3.3.1.html"],
+["s","7.3.3.2","信息列表 – 有关运动的更多信息","zh-Hans/sections/7.3.3.2.html"],
 ["s","7.3.3.3","信息页面","zh-Hans/sections/7.3.3.3.html"],
 ["s","7.3.4","导航菜单","zh-Hans/sections/7.3.4.html"],
 ["s","7.3.5","底部菜单","zh-Hans/sections/7.3.5.html"],
@@ -72,8 +72,8 @@ HandbookSearch.register("zh-Hans", {"format":1,"language":"zh-Hans","folding":"�
 ["s","7.4.1","主入口","zh-Hans/sections/7.4.1.html"],
 ["s","7.4.2","欢迎界面","zh-Hans/sections/7.4.2.html"],
 ["s","7.4.3","信息界面","zh-Hans/sections/7.4.3.html"],
-["s","7.4.3.1","简介 – 关于网页/移动应用无障碍推广活动","zh-Hans/sections/7.4.3.1.html"],
-["s","7.4.3.2","信息列表 – 有关推广活动的更多信息","zh-Hans/sections/7.4.3.2.html"],
+["s","7.4.3.1","简介 – 关于无障碍网页／流动应用程式运动","zh-Hans/sections/7.4.3.1.html"],
+["s","7.4.3.2","信息列表 – 有关运动的更多信息","zh-Hans/sections/7.4.3.2.html"],
 ["s","7.4.3.3","信息页面","zh-Hans/sections/7.4.3.3.html"],
 ["s","7.4.4","导航菜单","zh-Hans/sections/7.4.4.html"],
 ["s","7.4.5","底部菜单","zh-Hans/sections/7.4.5.html"],
@@ -175,5 +175,6 @@ HandbookSearch.register("zh-Hans", {"format":1,"language":"zh-Hans","folding":"�
 ["g","a-z","A–Z 索引","zh-Hans/a-z.html"],
 ["g","translation-status","翻译状态","zh-Hans/translation-status.html"],
 ["g","handbook","单页版完整手册","zh-Hans/handbook.html"],
-["g","checklist","审查清单","zh-Hans/checklist.html"]
-],"terms":[["","zh-Hans-terms-0"],["中并","zh-Hans-terms-1"],["到提","zh-Hans-terms-2"],["它是","zh-Hans-terms-3"],["提交","zh-Hans-terms-4"],["状","zh-Hans-terms-5"],["被检","zh-Hans-terms-6"],["项能","zh-Hans-terms-7"]],"text":[[0,"zh-Hans-text-0"],[6,"zh-Hans-text-1"],[12,"zh-Hans-text-2"],[18,"zh-Hans-text-3"],[24,"zh-Hans-text-4"],[30,"zh-Hans-text-5"],[39,"zh-Hans-text-6"],[64,"zh-Hans-text-7"],[86,"zh-Hans-text-8"],[107,"zh-Hans-text-9"],[122,"zh-Hans-text-10"],[133,"zh-Hans-text-11"],[151,"zh-Hans-text-12"],[167,"zh-Hans-text-13"]]});
+["g","checklist","审查清单","zh-Hans/checklist.html"],
+["g","wcag","WCAG 2.2 对照表","zh-Hans/wcag.html"]
+],"terms":[["","zh-Hans-terms-0"],["中更","zh-Hans-terms-1"],["到需","zh-Hans-terms-2"],["完第","zh-Hans-terms-3"],["操作","zh-Hans-terms-4"],["现漏","zh-Hans-terms-5"],["要区","zh-Hans-terms-6"],["频加","zh-Hans-terms-7"]],"text":[[0,"zh-Hans-text-0"],[6,"zh-Hans-text-1"],[12,"zh-Hans-text-2"],[18,"zh-Hans-text-3"],[24,"zh-Hans-text-4"],[30,"zh-Hans-text-5"],[38,"zh-Hans-text-6"],[57,"zh-Hans-text-7"],[83,"zh-Hans-text-8"],[104,"zh-Hans-text-9"],[119,"zh-Hans-text-10"],[130,"zh-Hans-text-11"],[146,"zh-Hans-text-12"],[164,"zh-Hans-text-13"]]});
