@@ -45,7 +45,7 @@ enum Help {
               Once: turn translations' whole-file source_hash into block tracking.
         """),
         ("i18n export", """
-          handbook i18n export --lang LANG [--content content] [--out po/LANG]
+          handbook i18n export [--content content] [--out po/LANG] --lang LANG
               Write gettext PO files for translators' tools: one per page, strings.po and glossary.po.
               Each English block is a msgid, its translation the msgstr; blocks whose English changed
               since they were marked current are fuzzy, with the previous English (#| msgid).
@@ -56,7 +56,7 @@ enum Help {
               that are not fuzzy as current. Any problem (file.po:line: error: …): nothing is written.
         """),
         ("i18n init", """
-          handbook i18n init CODE --name NAME [--tag BCP47] [--content content]
+          handbook i18n init [--content content] [--tag BCP47] CODE --name NAME
               Add a language: site.yaml, a strings.yaml holding the English, a glossary column.
         """),
         ("renumber", """
@@ -87,7 +87,7 @@ enum Help {
                          [--port 8000] [--host 127.0.0.1] [--open]
 
         Builds the site, serves the output folder at http://127.0.0.1:8000/ and rebuilds after each
-        save like handbook watch. Open tabs reload when a rebuild wrote the page they show; after a
+        save, as the watch command does. Open tabs reload when a rebuild wrote the page they show; after a
         failed rebuild they show the errors (path:line:column) until the next good build. The reload
         script is added to the pages as they are served; the files in the output folder stay as built.
 

@@ -24,10 +24,11 @@ final class DiagnosticsOutputTests: XCTestCase {
             build.stdout,
             """
             Usage:
-              handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet]
+              handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet] [--no-epub]
                   Check everything, then write the site to the output folder (swapped in only when clean).
                   The output must be new, empty, or made by an earlier build (it holds .handbook-output).
-                  --timings prints how long each stage took; --quiet prints errors only (and the summary).
+                  --timings prints how long each stage took; --quiet prints errors only (and the summary);
+                  --no-epub skips the EPUB edition of each language (<lang>/handbook.epub).
 
             Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
             2 usage errors (among them an output folder that handbook must not replace).

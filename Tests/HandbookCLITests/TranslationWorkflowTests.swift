@@ -83,7 +83,8 @@ final class TranslationWorkflowTests: XCTestCase {
             XCTAssertEqual(git(["mv", "content/\(language)/sections/16.2.2.md", "content/\(language)/sections/16.2.3.md"]), 0)
         }
         let files = try FileManager.default.subpathsOfDirectory(atPath: project.root.appendingPathComponent("content").path)
-        for file in files where file.hasSuffix(".md") {
+        // The Notes on the source name sections in content/source-notes.yaml, as pages do in front matter.
+        for file in files where file.hasSuffix(".md") || file == "source-notes.yaml" {
             try edit("content/" + file) {
                 $0.replacingOccurrences(of: "sec:16.2.2", with: "sec:16.2.3").replacingOccurrences(of: "\"16.2.2\"", with: "\"16.2.3\"")
             }

@@ -113,6 +113,12 @@ public struct SectionRenumbering {
                 changes.append(Change(path: file.path, newPath: renamed[file.path] ?? file.path, text: text))
             }
         }
+        // The Notes on the source name the pages concerned as `sec:` references too.
+        if let notes = content.sourceNotes {
+            let (text, count) = rewrite(notes.text)
+            rewrites += count
+            if text != notes.text { changes.append(Change(path: notes.path, newPath: notes.path, text: text)) }
+        }
         return .success(Plan(changes: changes, rewrites: rewrites, mentions: mentions))
     }
 

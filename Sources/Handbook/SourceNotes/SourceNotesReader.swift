@@ -66,8 +66,9 @@ struct SourceNotesReader {
 }
 
 private extension SourceNotesReader {
-    /// A prose field given in every language, each parsed as inline Markdown; nil (reported) when a
-    /// language is missing.
+    /// A prose field by language, each parsed as inline Markdown; nil (reported) when the source
+    /// language's text is missing. A language without its text shows the source's, as an untranslated
+    /// page does (a language added by `i18n init` has none yet).
     func prose(_ key: String, of entry: FieldReader, languages: [String], file: SourceFile) -> [String: MarkdownNode]? {
         guard let node = entry.value(key) else {
             _ = entry.string(key, required: true)  // reports the missing key
@@ -77,7 +78,11 @@ private extension SourceNotesReader {
         texts.rejectUnknownKeys(languages)
         var values: [String: MarkdownNode] = [:]
         for language in languages {
-            guard let text = texts.string(language, required: true), let valueNode = texts.value(language) else { return nil }
+            let isSource = language == languages.first
+            guard let text = texts.string(language, required: isSource), let valueNode = texts.value(language) else {
+                if isSource { return nil }
+                continue
+            }
             if HalfwidthPunctuationLinter.applies(to: language) {
                 HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: valueNode, in: file)
             }
