@@ -207,19 +207,9 @@ enum BlockSources {
         return String(text)
     }
 
-    /// `value` as a double-quoted YAML scalar.
+    /// `value` as a double-quoted YAML scalar: the same four escapes as a PO string.
     static func quoted(_ value: String) -> String {
-        var out = "\""
-        for character in value {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+        "\"" + POFile.escape(value) + "\""
     }
 
     /// `lines` (a file split at "\n") with each block at `places` given its new Markdown.
