@@ -56,7 +56,7 @@ public struct Build {
         }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
         }
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, epub: epub).render(site)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, epub: epub ? .make : .none).render(site)
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 

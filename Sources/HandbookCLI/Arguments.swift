@@ -20,7 +20,7 @@ public enum Command: Equatable, Sendable {
     case version
     case build(FolderOptions, timings: Bool = false, epub: Bool = true)
     case check(FolderOptions, timings: Bool = false)
-    case watch(FolderOptions)
+    case watch(FolderOptions, timings: Bool = false)
     case serve(FolderOptions, ServeOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool, strings: Bool = false)
     case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [])
@@ -67,8 +67,9 @@ public enum Arguments {
                 Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--quiet", "--no-epub"])
             return .build(folders, timings: flags.contains("--timings"), epub: !flags.contains("--no-epub"))
         case "watch":
-            let (folders, _) = try options(Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--quiet"])
-            return .watch(folders)
+            let (folders, flags) = try options(
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--quiet", "--timings"])
+            return .watch(folders, timings: flags.contains("--timings"))
         case "serve":
             return try serve(Array(arguments.dropFirst()))
         case "check":

@@ -44,8 +44,10 @@ public enum CLI {
         case .build(let options, let timings, let epub):
             return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings, epub: epub)
                 .run(write: true, stdout: &stdout, stderr: &stderr)
-        case .watch(let options):
-            return WatchCommand(options: options, workingDirectory: workingDirectory).run(stdout: &stdout, stderr: &stderr)
+        case .watch(let options, let timings):
+            var watch = WatchCommand(options: options, workingDirectory: workingDirectory)
+            watch.timings = timings
+            return watch.run(stdout: &stdout, stderr: &stderr)
         case .serve(let options, let serve):
             return ServeCommand(options: options, serve: serve, workingDirectory: workingDirectory)
                 .run(stdout: &stdout, stderr: &stderr)

@@ -14,8 +14,9 @@ enum Help {
               Everything build checks; writes nothing.
         """),
         ("watch", """
-          handbook watch [--content content] [--templates templates] [--out public] [--quiet]
+          handbook watch [--content content] [--templates templates] [--out public] [--quiet] [--timings]
               Build, then rebuild only what changed after each save (inotify); Ctrl-C stops.
+              --timings prints each rebuild's stages.
         """),
         ("serve", """
           handbook serve [--content content] [--templates templates] [--out public]

@@ -7,6 +7,8 @@ import Handbook
 struct WatchCommand {
     let options: FolderOptions
     let workingDirectory: URL
+    /// Whether each rebuild's stages are printed (`--timings`).
+    var timings = false
     /// Runs each rebuild (`serve` holds a lock around it, so that stopping never cuts a write short).
     var around: (() -> IncrementalBuild.Report) -> IncrementalBuild.Report = { $0() }
     /// Told of each rebuild before the watch waits again (`serve` reloads or warns the open tabs).
@@ -26,6 +28,7 @@ struct WatchCommand {
             return 1
         }
         let builder = IncrementalBuild(paths: paths, epub: true)
+        builder.recordsTimings = timings
         var changed: [String] = []
         while true {
             let report = around { builder.rebuild(changed: changed) }
@@ -40,10 +43,20 @@ struct WatchCommand {
                 stdout.write("\(what), wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")
                 for path in report.written.prefix(8) { stdout.write("  \(path)\n") }
                 if report.written.count > 8 { stdout.write("  … and \(report.written.count - 8) more\n") }
+                for stage in report.stages {
+                    stdout.write("  \(stage.name): \(String(format: "%.0f", stage.seconds * 1000)) ms\n")
+                }
             } else {
                 stdout.write("not rebuilt: fix the errors above; \(paths.display(paths.output))/ is unchanged (\(milliseconds) ms)\n")
             }
             afterRebuild(builder, report)
+            if builder.hasPendingEPUBs {
+                let books = around { builder.makePendingEPUBs() }
+                DiagnosticFormatter().write(books.diagnostics, quiet: options.quiet, to: &stderr)
+                let milliseconds = Int((books.seconds * 1000).rounded())
+                stdout.write("made the EPUB editions again, wrote \(books.written.count) files, in \(milliseconds) ms\n")
+                afterRebuild(builder, books)
+            }
             stdout.write("watching \(paths.display(paths.content))/ and \(paths.display(paths.templates))/ (Ctrl-C stops)\n")
             changed = watcher.next()
         }

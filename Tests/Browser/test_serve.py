@@ -35,7 +35,7 @@ def executable() -> pathlib.Path:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory, driver):
     project = tmp_path_factory.mktemp("serve")
     shutil.copytree(REPOSITORY / "content", project / "content")
     shutil.copytree(REPOSITORY / "templates", project / "templates")
@@ -59,6 +59,10 @@ def server(tmp_path_factory):
     for stream in [process.stdout, process.stderr]:
         threading.Thread(target=lambda s=stream: lines.extend(iter(s.readline, "")), daemon=True).start()
     yield project, url, process, lines
+    # The browser is shared: leave the served page first, so that its event stream, cut when the
+    # server stops, is not logged as an error of the next test's page.
+    driver.get("about:blank")
+    driver.get_log("browser")
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=20) == 0
 

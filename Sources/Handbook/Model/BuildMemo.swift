@@ -11,7 +11,9 @@ final class BuildMemo: @unchecked Sendable {
     private var counts: [String: (document: SearchDocument, counted: SearchScorer.Counted)] = [:]
     private var entries: [String: (body: MarkdownNode, context: Int, html: String)] = [:]
     private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
-    private var glossary: [String: [Diagnostic]] = [:]
+    private var findings: [String: [Diagnostic]] = [:]
+    private var published: [String: (page: ResolvedPage, diagnostics: [Diagnostic])] = [:]
+    private var publishedWith: (strings: [String: [[String: String]]], counts: SiteCounts)?
 
     init() {}
 
@@ -32,13 +34,31 @@ final class BuildMemo: @unchecked Sendable {
         return files
     }
 
-    /// The glossary warnings of a translation, from the last build when neither it, its source nor
-    /// the glossary changed (`key` is made of their fingerprints).
-    func glossaryWarnings(_ key: String, check: () -> [Diagnostic]) -> [Diagnostic] {
-        if let known = lock.withLock({ glossary[key] }) { return known }
+    /// What a check of a translation against its source found (glossary, parity), from the last
+    /// build when none of its inputs changed (`key` names the check and its inputs' fingerprints).
+    func findings(_ key: String, check: () -> [Diagnostic]) -> [Diagnostic] {
+        if let known = lock.withLock({ findings[key] }) { return known }
         let found = check()
-        lock.withLock { glossary[key] = found }
+        lock.withLock { findings[key] = found }
         return found
+    }
+
+    /// Forgets the published pages when the UI strings or the counts they were filled with changed.
+    func forgetPublishedPages(unless strings: [String: [[String: String]]], counts: SiteCounts) {
+        lock.withLock {
+            if let known = publishedWith, known.strings == strings, known.counts == counts { return }
+            published = [:]
+            publishedWith = (strings, counts)
+        }
+    }
+
+    /// A page as published in one language (with its diagnostics), from the last build when its
+    /// source and translation are the same files (`key` is made of their fingerprints).
+    func published(_ key: String, make: () -> (ResolvedPage, [Diagnostic])) -> (ResolvedPage, [Diagnostic]) {
+        if let known = lock.withLock({ published[key] }) { return known }
+        let made = make()
+        lock.withLock { published[key] = made }
+        return made
     }
 
     /// The HTML of one entry of a single-page edition, from the last build when the page's body and

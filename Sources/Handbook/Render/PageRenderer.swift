@@ -13,11 +13,22 @@ public struct PageRenderer {
     private let templates: TemplateSet
     private let timings: StageTimings?
     private let memo: BuildMemo?
-    private let epub: Bool
+    private let epub: EPUBEditions
+
+    /// What a render does about the EPUB edition of each language.
+    enum EPUBEditions {
+        /// No edition is made and no page links to one.
+        case none
+        /// The editions of the languages rendered are made, and pages link to them with their sizes.
+        case make
+        /// Pages link to editions of these sizes (by language code) made before; none is made.
+        /// A rebuild uses it to put the pages out first and make the editions after.
+        case made(sizes: [String: Int])
+    }
 
     /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is
-    /// reused; with `epub` false, no EPUB edition is made (and no page links to one).
-    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil, epub: Bool = false) {
+    /// reused.
+    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil, epub: EPUBEditions = .none) {
         self.templates = templates
         self.diagnostics = diagnostics
         self.timings = timings
@@ -37,9 +48,11 @@ public struct PageRenderer {
         // The EPUBs come first: three pages show their sizes. A partial rebuild makes those of the
         // languages it renders, and renders those three pages again.
         let touched = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        let books = epub ? epubs(site, languages: touched) : []
+        let books = if case .make = epub { epubs(site, languages: touched) } else { [OutputFile]() }
         let only = only.map { paths in paths.union(books.flatMap { Self.pagesLinkingEPUB(in: String($0.path.prefix { $0 != "/" })) }) }
-        let sizes = Dictionary(uniqueKeysWithValues: books.map { (String($0.path.prefix { $0 != "/" }), $0.contents.count) })
+        let sizes = if case .made(let sizes) = epub { sizes } else {
+            Dictionary(uniqueKeysWithValues: books.map { (String($0.path.prefix { $0 != "/" }), $0.contents.count) })
+        }
         let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
         for language in site.config.languages {
             let builder = ContextBuilder(site: site, language: language, memo: memo, epubSize: sizes[language.code])

@@ -42,25 +42,26 @@ public struct SiteResolver {
         // not an orphan: the English file's own error says what to fix.
         let sourcePaths = Set(content.pages.filter { $0.language == sourceCode }.map(\.relativePath))
         let moved = SectionAliases.read(sourcePages, diagnostics: diagnostics)
-        let translations = matchTranslations(
+        let translations = timings.measure("translations") { matchTranslations(
             parsed.filter { $0.file.language != sourceCode }, sources: sourcePages, sourcePaths: sourcePaths,
-            sourceFolder: "\(config.contentFolder)/\(sourceCode)", moved: moved)
+            sourceFolder: "\(config.contentFolder)/\(sourceCode)", moved: moved) }
         var catalog = Catalog(pages: sourcePages, unparsed: unparsed)
         catalog.moved = moved
         var practices = resolvePractices(catalog)
-        let wcag = content.wcag.flatMap {
-            WCAGCatalogReader(diagnostics: diagnostics).read($0, languages: config.languages.map(\.code))
+        let wcag = timings.measure("wcag") {
+            content.wcag.flatMap { WCAGCatalogReader(diagnostics: diagnostics).read($0, languages: config.languages.map(\.code)) }
         }
-        let mapping = WCAGMappingChecker(diagnostics: diagnostics).check(
-            catalog.practiceIDs.compactMap { catalog.pages[.practice($0)] }, catalog: wcag)
+        let mapping = timings.measure("wcag mapping") {
+            WCAGMappingChecker(diagnostics: diagnostics).check(catalog.practiceIDs.compactMap { catalog.pages[.practice($0)] }, catalog: wcag)
+        }
         for index in practices.indices { practices[index].wcag = mapping[practices[index].id] ?? [] }
         let sections = resolveSections(catalog)
         let counts = SiteCounts(practices: practices.count, sections: sections.count)
-        let strings = StringsResolver(diagnostics: diagnostics).resolve(content, config: config).mapValues(counts.fill)
+        let strings = timings.measure("strings") { StringsResolver(diagnostics: diagnostics).resolve(content, config: config).mapValues(counts.fill) }
         var glossaryTerms: [GlossaryChecker.Term] = []
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
-            let terms = checker.read(glossary, languages: config.languages.map(\.code), sourceLanguage: config.sourceLanguage.code)
+            let terms = timings.measure("glossary terms") { checker.read(glossary, languages: config.languages.map(\.code), sourceLanguage: config.sourceLanguage.code) }
             glossaryTerms = terms
             let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
                 pages.compactMap { key, page in sourcePages[key].map { (page, $0) } }
@@ -81,8 +82,8 @@ public struct SiteResolver {
                         return own.diagnostics
                     }
                     guard let memo else { return check() }
-                    return memo.glossaryWarnings(
-                        "\(translation.file.path) \(translation.file.hash) \(source.file.hash) \(glossary.hash)", check: check)
+                    return memo.findings(
+                        "glossary \(translation.file.path) \(translation.file.hash) \(source.file.hash) \(glossary.hash)", check: check)
                 }
                 found.joined().forEach(diagnostics.report)
             }
@@ -90,22 +91,42 @@ public struct SiteResolver {
         let pairs = translations.sorted { $0.key < $1.key }.flatMap { _, pages in
             pages.sorted { $0.key < $1.key }.compactMap { key, page in sourcePages[key].map { (page, $0) } }
         }
-        let parity = Parallel.map(pairs.count) { index -> [Diagnostic] in
-            let own = DiagnosticEngine()
-            TranslationParityChecker(diagnostics: own).check(pairs[index].0, source: pairs[index].1)
-            return own.diagnostics
+        let parity = timings.measure("parity") {
+            Parallel.map(pairs.count) { index -> [Diagnostic] in
+                let (translation, source) = pairs[index]
+                let check = { () -> [Diagnostic] in
+                    let own = DiagnosticEngine()
+                    TranslationParityChecker(diagnostics: own).check(translation, source: source)
+                    return own.diagnostics
+                }
+                guard let memo else { return check() }
+                return memo.findings("parity \(translation.file.path) \(translation.file.hash) \(source.file.hash)", check: check)
+            }
         }
         parity.joined().forEach(diagnostics.report)
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
-        for language in config.languages {
-            pagesByLanguage[language.code] = catalog.keys.map { key in
-                publish(
-                    key, source: sourcePages[key]!, translation: translations[language.code]?[key], language: language.code,
-                    counts: counts, strings: strings)
+        timings.measure("publish") {
+            memo?.forgetPublishedPages(unless: strings.mapValues { [$0.values, $0.plurals.mapValues { "\($0.sorted { $0.key < $1.key })" }] }, counts: counts)
+            let jobs = config.languages.flatMap { language in catalog.keys.map { (language.code, $0) } }
+            let published = Parallel.map(jobs.count) { index -> (ResolvedPage, [Diagnostic]) in
+                let (language, key) = jobs[index]
+                let source = sourcePages[key]!, translation = translations[language]?[key]
+                let make = { () -> (ResolvedPage, [Diagnostic]) in
+                    let own = DiagnosticEngine()
+                    let page = SiteResolver(diagnostics: own).publish(
+                        key, source: source, translation: translation, language: language, counts: counts, strings: strings)
+                    return (page, own.diagnostics)
+                }
+                guard let memo else { return make() }
+                return memo.published("\(language) \(source.file.path) \(source.file.hash) \(translation?.file.hash ?? "-")", make: make)
+            }
+            for ((language, _), (page, found)) in zip(jobs, published) {
+                found.forEach(diagnostics.report)
+                pagesByLanguage[language, default: []].append(page)
             }
         }
         let noteLanguages = [sourceCode] + config.languages.map(\.code).filter { $0 != sourceCode }
-        let notes = content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: noteLanguages) } ?? []
+        let notes = timings.measure("source notes") { content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: noteLanguages) } ?? [] }
         var linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),

@@ -30,6 +30,8 @@ public final class IncrementalBuild {
         public var full: Bool
         /// Wall time of the rebuild.
         public var seconds: Double
+        /// Each stage's time, when the builder records them.
+        public var stages: [(name: String, seconds: Double)] = []
         /// Whether the run had no errors.
         public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
     }
@@ -41,12 +43,17 @@ public final class IncrementalBuild {
     private var templates: TemplateSet?
     private let memo = BuildMemo()
     private let epub: Bool
+    /// Whether each rebuild's report has its stages' times.
+    public var recordsTimings = false
+    /// Languages whose EPUB edition a partial rebuild left to `makePendingEPUBs`.
+    private var pendingEPUBs: Set<String> = []
 
     /// The site of the last good build (its languages and UI strings), nil before one.
     public var lastSite: ResolvedSite? { site }
 
     /// Creates a builder for the project at `paths`; the first `rebuild` is a full build. With `epub`,
-    /// each rebuild also makes the EPUB editions of the languages it touches.
+    /// a full rebuild makes the EPUB editions, and a partial one leaves those of the languages it
+    /// touched to `makePendingEPUBs`, so that the pages are out first.
     public init(paths: ProjectPaths, epub: Bool = false) {
         self.paths = paths
         self.epub = epub
@@ -55,15 +62,17 @@ public final class IncrementalBuild {
     /// Rebuilds after `changed` paths (absolute) changed; pass `[]` for the first, full build.
     public func rebuild(changed: [String]) -> Report {
         let started = Date()
-        var report = run(changed: changed)
+        let timings = recordsTimings ? StageTimings() : nil
+        var report = run(changed: changed, timings: timings)
         report.seconds = Date().timeIntervalSince(started)
+        report.stages = timings?.stages ?? []
         return report
     }
 
-    private func run(changed: [String]) -> Report {
+    private func run(changed: [String], timings: StageTimings?) -> Report {
         let diagnostics = DiagnosticEngine()
         var report = Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
-        guard let content = ContentLoader(paths: paths, diagnostics: diagnostics).load() else {
+        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else {
             report.diagnostics = diagnostics.diagnostics
             return report
         }
@@ -71,27 +80,31 @@ public final class IncrementalBuild {
         var pages: [ParsedPage] = []
         var unparsed = Set<PageKey>()
         var seen = Set<String>()
-        for file in content.pages {
-            seen.insert(file.path)
-            if let cached = parsed[file.path], cached.hash == file.hash {
-                if let page = cached.page { pages.append(page) }
-                cached.diagnostics.forEach(diagnostics.report)
-                if cached.page == nil, let key = PageKey(relativePath: file.relativePath) { unparsed.insert(key) }
-                continue
+        timings.measure("parse") {
+            for file in content.pages {
+                seen.insert(file.path)
+                if let cached = parsed[file.path], cached.hash == file.hash {
+                    if let page = cached.page { pages.append(page) }
+                    cached.diagnostics.forEach(diagnostics.report)
+                    if cached.page == nil, let key = PageKey(relativePath: file.relativePath) { unparsed.insert(key) }
+                    continue
+                }
+                let own = DiagnosticEngine()
+                let page = PageParser(diagnostics: own, sourceLanguage: content.config.sourceLanguage.code).parse(file)
+                let key = PageKey(relativePath: file.relativePath)
+                parsed[file.path] = (file.hash, key, file.language, page, own.diagnostics)
+                own.diagnostics.forEach(diagnostics.report)
+                if let page { pages.append(page) } else if let key = PageKey(relativePath: file.relativePath) { unparsed.insert(key) }
+                if let key = PageKey(relativePath: file.relativePath) { changedKeys.append((key, file.language)) }
             }
-            let own = DiagnosticEngine()
-            let page = PageParser(diagnostics: own, sourceLanguage: content.config.sourceLanguage.code).parse(file)
-            let key = PageKey(relativePath: file.relativePath)
-            parsed[file.path] = (file.hash, key, file.language, page, own.diagnostics)
-            own.diagnostics.forEach(diagnostics.report)
-            if let page { pages.append(page) } else if let key = PageKey(relativePath: file.relativePath) { unparsed.insert(key) }
-            if let key = PageKey(relativePath: file.relativePath) { changedKeys.append((key, file.language)) }
         }
         for (path, entry) in parsed where !seen.contains(path) {
             parsed[path] = nil
             if let key = entry.key { changedKeys.append((key, entry.language)) }
         }
-        let newSite = SiteResolver(diagnostics: diagnostics, timings: nil, memo: memo).resolve(pages, content: content, unparsed: unparsed)
+        let newSite = timings.measure("resolve") {
+            SiteResolver(diagnostics: diagnostics, timings: timings, memo: memo).resolve(pages, content: content, unparsed: unparsed)
+        }
         let templatesChanged = templates == nil || changed.contains { $0.hasPrefix(paths.templates.path + "/") }
         // Strings, the glossary and site.yaml show on every page; editors' temporary files are ignored.
         let everythingChanged = templatesChanged || site == nil || changed.contains { $0.hasSuffix(".yaml") }
@@ -104,14 +117,63 @@ public final class IncrementalBuild {
             report.diagnostics = diagnostics.diagnostics
             return report
         }
-        let affected = everythingChanged ? nil : affectedPaths(changedKeys, old: site!, new: newSite)
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: memo, epub: epub).render(newSite, only: affected)
+        let affected = everythingChanged ? nil : timings.measure("affected pages") { affectedPaths(changedKeys, old: site!, new: newSite) }
+        // A partial rebuild puts the pages out first; `makePendingEPUBs` makes the editions after.
+        let editions: PageRenderer.EPUBEditions = !epub ? .none : affected == nil ? .make : .made(sizes: epubSizes(newSite))
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, memo: memo, epub: editions)
+            .render(newSite, only: affected)
         report.diagnostics = diagnostics.diagnostics
         guard !diagnostics.hasErrors else { return report }
         report.full = affected == nil
         report.rendered = files.filter { $0.path.hasSuffix(".html") }.count
+        guard timings.measure("write", { write(files, of: newSite, full: affected == nil, into: &report) }) else { return report }
+        site = newSite
+        if let affected, epub {
+            let codes = Set(newSite.config.languages.map(\.code))
+            pendingEPUBs.formUnion(affected.compactMap { $0.split(separator: "/").first.map(String.init) }.filter(codes.contains))
+        }
+        return report
+    }
+
+    /// Whether the last rebuild left EPUB editions to make again.
+    public var hasPendingEPUBs: Bool { !pendingEPUBs.isEmpty }
+
+    /// Makes the EPUB editions a partial rebuild left out, with the pages that show their sizes.
+    public func makePendingEPUBs() -> Report {
+        let started = Date()
+        var report = makeEPUBs()
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    private func makeEPUBs() -> Report {
+        var report = Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
+        guard let site, let templates, !pendingEPUBs.isEmpty else { return report }
+        let only = Set(pendingEPUBs.flatMap { PageRenderer.pagesLinkingEPUB(in: $0) })
+        pendingEPUBs = []
+        let diagnostics = DiagnosticEngine()
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: memo, epub: .make).render(site, only: only)
+        report.diagnostics = diagnostics.diagnostics
+        guard !diagnostics.hasErrors else { return report }
+        report.rendered = files.filter { $0.path.hasSuffix(".html") }.count
+        _ = write(files, of: site, full: false, into: &report)
+        return report
+    }
+
+    /// The sizes of the EPUB editions last written, by language code.
+    private func epubSizes(_ site: ResolvedSite) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for language in site.config.languages {
+            out[language.code] = output[OutputLayout.epub(in: language.code)]?.count
+        }
+        return out
+    }
+
+    /// Writes `files`: all of them through the staging folder after a full render, else only those
+    /// whose bytes changed, each replaced in place; false (with the error in `report`) when it fails.
+    private func write(_ files: [OutputFile], of newSite: ResolvedSite, full: Bool, into report: inout Report) -> Bool {
         do {
-            if affected == nil {
+            if full {
                 try OutputWriter().write(files, to: try paths.vetOutput())
                 report.removed = Set(output.keys).subtracting(files.map(\.path)).sorted()
                 report.written = files.filter { output[$0.path] != $0.contents }.map(\.path)
@@ -135,18 +197,17 @@ public final class IncrementalBuild {
                     report.written.append(OutputMarker.fileName)
                 }
             }
+            return true
         } catch let error where refusal(error) != nil {
             let (message, notes) = refusal(error)!.explanation(for: paths.display(paths.output))
             report.diagnostics.append(
                 .error("write-failed", ([message] + notes).joined(separator: "; "), at: SourceLocation(path: paths.display(paths.output))))
-            return report
+            return false
         } catch {
             report.diagnostics.append(
                 .error("write-failed", "cannot write the output: \(error)", at: SourceLocation(path: paths.display(paths.output))))
-            return report
+            return false
         }
-        site = newSite
-        return report
     }
 }
 

@@ -21,7 +21,20 @@ final class IncrementalBuildTests: XCTestCase {
         let url = project.root.appendingPathComponent(path)
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         project.write(path, change(text))
-        return builder.rebuild(changed: [url.path])
+        return rebuild([url.path])
+    }
+
+    /// A rebuild as `watch` runs it: the pages, then the EPUB editions they left out (their writes
+    /// are added to the pages' report).
+    private func rebuild(_ changed: [String]) -> IncrementalBuild.Report {
+        var report = builder.rebuild(changed: changed)
+        if builder.hasPendingEPUBs {
+            XCTAssertFalse(report.written.contains { $0.hasSuffix(".epub") }, "the pages come out before the EPUB: \(report.written)")
+            let books = builder.makePendingEPUBs()
+            XCTAssertTrue(books.succeeded, "\(books.diagnostics)")
+            report.written += books.written
+        }
+        return report
     }
 
     private func assertSameAsFullBuild(file: StaticString = #filePath, line: UInt = #line) {
@@ -45,6 +58,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertFalse(body.written.contains("en/practices/2.10.html"))
         // The page, the single-page edition, search, and the English EPUB with the three pages that give its size.
         XCTAssertLessThan(body.written.count, 20)
+        XCTAssertTrue(body.written.contains("en/handbook.epub"), "\(body.written)")
         assertSameAsFullBuild()
 
         let title = edit("content/en/practices/2.10.md") { $0.replacingOccurrences(of: "title: Provide adjustable time control", with: "title: Provide adjustable timing") }
@@ -58,7 +72,7 @@ final class IncrementalBuildTests: XCTestCase {
         assertSameAsFullBuild()
 
         try? FileManager.default.removeItem(at: project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md"))
-        _ = builder.rebuild(changed: [project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md").path])
+        _ = rebuild([project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md").path])
         assertSameAsFullBuild()
 
         let before = project.files(under: "public")
@@ -77,7 +91,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(newPage.written.contains(".handbook-output"), "\(newPage.written)")
         assertSameAsFullBuild()
         try? FileManager.default.removeItem(at: project.root.appendingPathComponent("content/en/sections/16.2.md"))
-        let removed = builder.rebuild(changed: [project.root.appendingPathComponent("content/en/sections/16.2.md").path])
+        let removed = rebuild([project.root.appendingPathComponent("content/en/sections/16.2.md").path])
         XCTAssertTrue(removed.removed.contains("en/sections/16.2.html"), "\(removed.removed)")
         assertSameAsFullBuild()
 
