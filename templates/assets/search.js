@@ -789,6 +789,16 @@
     });
   }
 
+  /**
+   * Gives `node` the language of the landmark's string `name`: a `data-NAME-lang` attribute says the
+   * string is English standing in for a translation, which a screen reader should read as English.
+   */
+  function markLanguage(node, element, name) {
+    var lang = element.getAttribute("data-" + name + "-lang");
+    if (lang) { node.lang = lang; } else { node.removeAttribute("lang"); }
+    return node;
+  }
+
   /** The labelled search field, built from the landmark's data-label; the page carries none. */
   function searchField(element) {
     var document = element.ownerDocument;
@@ -797,6 +807,7 @@
     var label = document.createElement("label");
     label.htmlFor = "search-input";
     label.textContent = element.getAttribute("data-label") || "";
+    markLanguage(label, element, "label");
     var input = document.createElement("input");
     input.type = "search";
     input.id = "search-input";
@@ -872,10 +883,11 @@
     });
   };
 
-  SearchBox.prototype.make = function (name, className, text) {
+  SearchBox.prototype.make = function (name, className, text, textName) {
     var node = this.document.createElement(name);
     if (className) { node.className = className; }
     if (text !== undefined) { node.textContent = text; }
+    if (textName) { markLanguage(node, this.element, textName); }
     return node;
   };
 
@@ -887,17 +899,16 @@
     }
     this.results.replaceChildren.apply(this.results, nodes);
     this.results.hidden = nodes.length === 0;
-    var count = result.total === 0 ? this.text("results-none")
-      : result.total === 1 ? this.text("results-one")
-      : format(this.text("results-many"), { count: result.total });
-    this.status.textContent = count;
+    var countName = result.total === 0 ? "results-none" : result.total === 1 ? "results-one" : "results-many";
+    markLanguage(this.status, this.element, countName);
+    this.status.textContent = format(this.text(countName), { count: result.total });
   };
 
   /** One titled list of results; the best matches mix kinds, so each of them says its kind. */
   SearchBox.prototype.group = function (group, labelKinds) {
     var box = this;
     var wrapper = this.make("div", "search-group");
-    var title = this.make("p", "search-group-title", format(this.text("group-" + group.kind), { count: group.total }));
+    var title = this.make("p", "search-group-title", format(this.text("group-" + group.kind), { count: group.total }), "group-" + group.kind);
     title.id = "search-group-" + group.kind;
     var list = this.make("ol", "search-list");
     list.setAttribute("aria-labelledby", title.id);
@@ -905,7 +916,7 @@
     wrapper.appendChild(title);
     wrapper.appendChild(list);
     if (group.total > group.results.length) {
-      wrapper.appendChild(this.make("p", "search-note", format(this.text("shown"), { shown: group.results.length })));
+      wrapper.appendChild(this.make("p", "search-note", format(this.text("shown"), { shown: group.results.length }), "shown"));
     }
     return wrapper;
   };
@@ -916,7 +927,7 @@
     var link = this.make("a", "search-result-link");
     link.href = this.root + doc.path;
     if (labelKind && doc.kind !== "g") {
-      link.appendChild(this.make("span", "search-result-kind", this.text("kind-" + doc.kind)));
+      link.appendChild(this.make("span", "search-result-kind", this.text("kind-" + doc.kind), "kind-" + doc.kind));
       link.appendChild(this.document.createTextNode(" "));
     }
     if (doc.kind !== "g") {
@@ -940,7 +951,7 @@
   };
 
   SearchBox.prototype.showFailure = function () {
-    this.results.replaceChildren(this.make("p", "search-note", this.text("unavailable")));
+    this.results.replaceChildren(this.make("p", "search-note", this.text("unavailable"), "unavailable"));
     this.results.hidden = false;
   };
 

@@ -66,6 +66,7 @@ struct ContextBuilder {
         return .object([
             "href": .string(RelativeURL.from(path, to: OutputLayout.epub(in: language.code))),
             "text": .string(strings.text("epub_download", ["size": Self.size(epubSize)])),
+            "lang": common.lang(of: "epub_download"),
         ])
     }
 
@@ -100,12 +101,15 @@ struct ContextBuilder {
             guard seen.insert(text).inserted else { continue }
             items.append(.object(["text": .string(text), "lang": lang.map { .string($0) } ?? .bool(false)]))
         }
+        let label = items.isEmpty ? "notice_changed_removed" : "notice_changed_parts"
         return .object([
-            "label": .string(strings.text(items.isEmpty ? "notice_changed_removed" : "notice_changed_parts")),
+            "label": .string(strings.text(label)),
+            "label_lang": common.lang(of: label),
             "parts": items.isEmpty ? .null : .object(["items": .array(items)]),
             "href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: page.key, in: source))),
             "hreflang": .string(source),
             "link": .string(strings.text("notice_read_english")),
+            "link_lang": common.lang(of: "notice_read_english"),
         ])
     }
 
@@ -131,13 +135,16 @@ struct ContextBuilder {
             "languages": .array(
                 site.config.languages.map { language in
                     let strings = site.strings[language.code] ?? source
+                    let lang = { (key: String) in strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false) }
                     return .object([
                         "code": .string(language.code), "tag": .string(language.tag), "name": .string(language.name),
                         "dir": .string(language.dir),
                         "href": .string(OutputLayout.path(of: .page("index"), in: language.code)),
                         "site_title": .string(strings.text("site_title")),
+                        "site_title_lang": lang("site_title"),
                         "tagline": .string(strings.text("root_tagline")),
-                        "enter": .string(strings.text("root_enter")),
+                        "tagline_lang": lang("root_tagline"),
+                        "enter": UIText(strings, "root_enter", naming: language).value,
                     ])
                 }),
         ]
@@ -147,23 +154,26 @@ struct ContextBuilder {
 // MARK: - Content pages
 
 private extension ContextBuilder {
-    func breadcrumbs(_ key: PageKey) -> [(title: String, key: PageKey?)] {
+    func breadcrumbs(_ key: PageKey) -> [(title: String, key: PageKey?, lang: String?)] {
         switch key {
         case .practice(let id):
-            return [(strings.text("nav_practices"), .page("practices")), (id, nil)]
+            return [(strings.text("nav_practices"), .page("practices"), strings.fallbackLanguage(of: "nav_practices")), (id, nil, nil)]
         case .section(let number):
             // The resolver cuts parent cycles; the bound keeps this walk finite even if one slipped through.
-            var ancestors: [(String, PageKey?)] = []
+            var ancestors: [(String, PageKey?, String?)] = []
             var current = site.section(number)?.parent
             while let parent = current, ancestors.count < site.sections.count {
-                ancestors.append((parent, .section(parent)))
+                ancestors.append((parent, .section(parent), nil))
                 current = site.section(parent)?.parent
             }
-            return [(strings.text("nav_sections"), .page("sections"))] + ancestors.reversed() + [(number, nil)]
+            return [(strings.text("nav_sections"), .page("sections"), strings.fallbackLanguage(of: "nav_sections"))]
+                + ancestors.reversed() + [(number, nil, nil)]
         case .page("index"):
             return []
         case .page:
-            return [(site.page(key, in: language.code)?.title ?? key.id, nil)]
+            let page = site.page(key, in: language.code)
+            let lang = page.flatMap { $0.contentLanguage == language.code ? nil : site.config.tag(of: $0.contentLanguage) }
+            return [(page?.title ?? key.id, nil, lang)]
         }
     }
 
@@ -190,7 +200,7 @@ private extension ContextBuilder {
             .object(["anchor": .string(heading.anchor), "text": .string(heading.text), "lang": contentTag.map(MustacheValue.string) ?? .bool(false)])
         }
         func add(_ anchor: String, _ key: String) {
-            items.append(.object(["anchor": .string(anchor), "text": .string(strings.text(key)), "lang": .bool(false)]))
+            items.append(.object(["anchor": .string(anchor), "text": .string(strings.text(key)), "lang": common.lang(of: key)]))
         }
         // Only the practice and section templates show the relations; other pages have none to list.
         switch page.key {
@@ -210,6 +220,7 @@ private extension ContextBuilder {
         var context: [String: MustacheValue] = [
             "id": .string(id),
             "principle": .string(strings.text("principle_\(info.principle)")),
+            "principle_lang": common.lang(of: "principle_\(info.principle)"),
             "principle_href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle)"),
             "sections": list(info.sections.map(PageKey.section), from: page.outputPath),
             "guide_sections": list(info.guideSections.map(PageKey.section), from: page.outputPath),
@@ -217,7 +228,9 @@ private extension ContextBuilder {
                 info.sections.filter { !info.guideSections.contains($0) }.map(PageKey.section), from: page.outputPath),
         ]
         if let category = info.category {
-            context["category"] = .string(strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"))
+            let key = "category_\(category.replacingOccurrences(of: "-", with: "_"))"
+            context["category"] = .string(strings.text(key))
+            context["category_lang"] = common.lang(of: key)
         }
         if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
             context["adoption"] = .string(details.adoption)
@@ -241,6 +254,7 @@ private extension ContextBuilder {
         var context: [String: MustacheValue] = [
             "number": .string(number),
             "platform": info.platform == "common" ? .null : .string(strings.text("platform_\(info.platform)")),
+            "platform_lang": common.lang(of: "platform_\(info.platform)"),
             "practices": list(info.practices.map(PageKey.practice), from: page.outputPath),
             "children": list(info.children.map(PageKey.section), from: page.outputPath),
         ]
@@ -265,14 +279,15 @@ private extension ContextBuilder {
     ) -> MustacheValue {
         var rows: [MustacheValue] = [
             .object([
-                "label": .string(strings.text("program_description")), "html": .string(body.renderInline(detail.description.node)),
-                "lang": contentTag,
+                "label": .string(strings.text("program_description")), "label_lang": common.lang(of: "program_description"),
+                "html": .string(body.renderInline(detail.description.node)), "lang": contentTag,
             ])
         ]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
             rows.append(.object([
-                "label": .string(strings.text(label)), "html": .string("<code>\(HTMLEscaping.escape(value))</code>"), "lang": contentTag,
+                "label": .string(strings.text(label)), "label_lang": common.lang(of: label),
+                "html": .string("<code>\(HTMLEscaping.escape(value))</code>"), "lang": contentTag,
             ]))
         }
         code("program_layout", detail.layout)
@@ -280,7 +295,10 @@ private extension ContextBuilder {
         code("program_code_file", detail.codeFile)
         if !detail.functions.isEmpty {
             let items = detail.functions.map { "<li>\(body.renderInline($0.node))</li>" }.joined()
-            rows.append(.object(["label": .string(strings.text("program_functions")), "html": .string("<ul>\(items)</ul>"), "lang": contentTag]))
+            rows.append(.object([
+                "label": .string(strings.text("program_functions")), "label_lang": common.lang(of: "program_functions"),
+                "html": .string("<ul>\(items)</ul>"), "lang": contentTag,
+            ]))
         }
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
         if !related.isEmpty {
@@ -290,13 +308,17 @@ private extension ContextBuilder {
                 return "<a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
             }
             rows.append(.object([
-                "label": .string(strings.text("program_related")), "html": .string(links.joined(separator: "<br>")), "lang": .bool(false),
+                "label": .string(strings.text("program_related")), "label_lang": common.lang(of: "program_related"),
+                "html": .string(links.joined(separator: "<br>")), "lang": .bool(false),
             ]))
         }
         let caption = count == 1
-            ? strings.text("program_details")
-            : strings.text("program_details_numbered", ["index": String(index + 1), "count": String(count)])
-        return .object(["caption": .string(caption), "rows": .array(rows)])
+            ? UIText(strings, "program_details")
+            : UIText(strings, "program_details_numbered", ["index": String(index + 1), "count": String(count)])
+        return .object([
+            "caption": .string(caption.plain), "caption_lang": caption.lang.map(MustacheValue.string) ?? .bool(false),
+            "rows": .array(rows),
+        ])
     }
 
     func pager(_ key: PageKey, among keys: [PageKey], from path: String) -> MustacheValue {
@@ -316,10 +338,12 @@ extension ContextBuilder {
     func generatedContext(_ id: String) -> [String: MustacheValue] {
         let key = PageKey.page(id)
         let path = OutputLayout.path(of: key, in: language.code)
-        let title = strings.text("page_title_\(id.replacingOccurrences(of: "-", with: "_"))")
+        let titleKey = "page_title_\(id.replacingOccurrences(of: "-", with: "_"))"
+        let title = strings.text(titleKey)
+        let titleLang = strings.fallbackLanguage(of: titleKey)
         var context = common.base(
             path: path, key: key, title: title, contentLanguage: language.code, state: .source,
-            breadcrumbs: [(title, nil)])
+            breadcrumbs: [(title, nil, titleLang)], titleLang: titleLang)
         switch id {
         case "practices", "principles":
             context["principles"] = principlesContext(from: path)
@@ -362,8 +386,11 @@ extension ContextBuilder {
                         "items": .array(members.map { common.link(to: .practice($0.id), from: path) }),
                         "title": .bool(false), "anchor": .bool(false),
                     ]
+                    category["title_lang"] = .bool(false)
                     if let name = practice.category {
-                        category["title"] = .string(strings.text("category_\(name.replacingOccurrences(of: "-", with: "_"))"))
+                        let key = "category_\(name.replacingOccurrences(of: "-", with: "_"))"
+                        category["title"] = .string(strings.text(key))
+                        category["title_lang"] = common.lang(of: key)
                         category["anchor"] = .string("\(principle)-\(name)")
                     }
                     categories.append(.object(category))
@@ -372,8 +399,11 @@ extension ContextBuilder {
                     "anchor": .string(principle),
                     "number": .string(String((PageParser.principles.firstIndex(of: principle) ?? 0) + 1)),
                     "title": .string(strings.text("principle_\(principle)")),
+                    "title_lang": common.lang(of: "principle_\(principle)"),
                     "description": .string(strings.text("principle_\(principle)_description")),
+                    "description_lang": common.lang(of: "principle_\(principle)_description"),
                     "count": .string(strings.text("practice_count", count: practices.count)),
+                    "count_lang": common.lang(of: "practice_count"),
                     "categories": .array(categories),
                 ])
             })

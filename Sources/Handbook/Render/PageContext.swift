@@ -8,12 +8,29 @@ struct PageContext {
     let strings: UIStrings
     /// The UI strings as a template value, made once per language rather than once per page.
     private let stringsValue: MustacheValue
+    /// For every key, the tag its text needs when it is English fallback, else `false`: templates
+    /// write `<h2{{#strings_lang.key}} lang="{{.}}"{{/strings_lang.key}}>{{strings.key}}</h2>`.
+    /// Every key is present, so a lookup never falls through to an outer context.
+    private let stringsLangValue: MustacheValue
 
     init(site: ResolvedSite, language: Language, strings: UIStrings) {
         self.site = site
         self.language = language
         self.strings = strings
         stringsValue = .object(strings.values.mapValues { .string($0) })
+        stringsLangValue = Self.fallbackLanguages(strings)
+    }
+
+    /// The `strings_lang` value of a table.
+    static func fallbackLanguages(_ strings: UIStrings) -> MustacheValue {
+        .object(Dictionary(uniqueKeysWithValues: strings.values.keys.map { key in
+            (key, strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false))
+        }))
+    }
+
+    /// The `lang` a template writes for the text of `key`: its tag when it is fallback, else `false`.
+    func lang(of key: String) -> MustacheValue {
+        strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false)
     }
 
     /// Primary navigation, in order: page ID and string key of its label.
@@ -22,7 +39,7 @@ struct PageContext {
     /// The common context of the page at `path`; `key` ties it to the same page in other languages.
     func base(
         path: String, key: PageKey, title: String, contentLanguage: String, state: TranslationState,
-        breadcrumbs: [(title: String, key: PageKey?)]
+        breadcrumbs: [(title: String, key: PageKey?, lang: String?)], titleLang: String? = nil
     ) -> [String: MustacheValue] {
         let root = RelativeURL.root(from: path)
         var context: [String: MustacheValue] = [
@@ -30,15 +47,20 @@ struct PageContext {
             "lang_tag": .string(language.tag),
             "dir": .string(language.dir),
             "title": .string(title),
+            // Set for a generated page whose title is fallback English; a content page's title is
+            // marked by its content language instead.
+            "title_lang": titleLang.map(MustacheValue.string) ?? .bool(false),
             // The home page's title is the site's; a screen reader would otherwise read it twice.
             "document_title": .string(title == strings.text("site_title") ? title : "\(title) – \(strings.text("site_title"))"),
             "site_title": .string(strings.text("site_title")),
+            "site_title_lang": lang(of: "site_title"),
             "root": .string(root),
             "stylesheet": .string(root + OutputLayout.stylesheet),
             "script": .string(root + OutputLayout.script),
             "preferences_script": .string(root + OutputLayout.preferencesScript),
             "home_href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("index"), in: language.code))),
             "strings": stringsValue,
+            "strings_lang": stringsLangValue,
             "wcag_map_href": site.wcag == nil
                 ? .bool(false) : .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("wcag"), in: language.code))),
         ]
@@ -47,9 +69,9 @@ struct PageContext {
         }
         switch state {
         case .missing:
-            context["notice"] = .string(strings.text("notice_missing_translation"))
+            context["notice"] = UIText(strings, "notice_missing_translation", naming: language).value
         case .outdated:
-            context["notice"] = .string(strings.text("notice_outdated_translation"))
+            context["notice"] = UIText(strings, "notice_outdated_translation").value
         default:
             break
         }
@@ -77,18 +99,25 @@ struct PageContext {
         context["nav"] = .array(
             PageContext.navigation.map { id in
                 let target = OutputLayout.path(of: .page(id), in: language.code)
+                let label = "nav_\(id.replacingOccurrences(of: "-", with: "_"))"
                 return .object([
-                    "label": .string(strings.text("nav_\(id.replacingOccurrences(of: "-", with: "_"))")),
+                    "label": .string(strings.text(label)),
+                    "label_lang": lang(of: label),
                     "href": .string(RelativeURL.from(path, to: target)),
                     "current": .bool(target == path),
                     "section_current": .bool(target != path && isWithin(key, navigationID: id)),
                 ])
             })
         var crumbs: [MustacheValue] = []
-        let trail = [(strings.text("nav_index"), Optional(PageKey.page("index")))] + breadcrumbs
+        let home = UIText(strings, "nav_index")
+        let trail = [(title: home.plain, key: Optional(PageKey.page("index")), lang: home.lang)]
+            + breadcrumbs.map { (title: $0.title, key: $0.key, lang: $0.lang) }
         for (index, crumb) in trail.enumerated() where !(index > 0 && crumb.key == .page("index")) {
             let isLast = index == trail.count - 1
-            var item: [String: MustacheValue] = ["title": .string(crumb.title), "current": .bool(isLast), "href": .bool(false)]
+            var item: [String: MustacheValue] = [
+                "title": .string(crumb.title), "current": .bool(isLast), "href": .bool(false),
+                "lang": crumb.lang.map(MustacheValue.string) ?? .bool(false),
+            ]
             if let target = crumb.key, !isLast {
                 item["href"] = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))
             }

@@ -109,12 +109,14 @@ private extension LinkResolver {
             }
             node.kind = .link(url: href, title: title)
             if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
-                node.children = [MarkdownNode(kind: .text(referenceText(key, targets: targets, language: page.language)))]
-                // A fallback body is English; a link whose text is generated in the reader's language
-                // is wrapped in that language, so the link itself (and its name) is read in it.
-                if page.contentLanguage != page.language {
+                let reference = referenceText(key, targets: targets, language: page.language)
+                node.children = [MarkdownNode(kind: .text(reference.text))]
+                // Generated text is in the language of the title it names: the reader's in a fallback
+                // (English) body, or English in a translated body that links to a page not yet
+                // translated. Wrapped in that language, the link itself (and its name) is read in it.
+                if reference.language != page.contentLanguage {
                     node = MarkdownNode(
-                        kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [node],
+                        kind: .languageSpan(lang: tags[reference.language] ?? reference.language), children: [node],
                         start: node.start, end: node.end)
                 }
             }
@@ -178,11 +180,13 @@ private extension LinkResolver {
         noteReference(key)
         let href = RelativeURL.from(page.outputPath, to: OutputLayout.path(of: key, in: page.language)) + "#note-" + id
         if case .link(_, let title) = original.kind { node.kind = .link(url: href, title: title) }
-        if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty, let title = note.title[page.language] ?? note.title[sourceLanguage] {
+        let own = note.title[page.language]
+        if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty, let title = own ?? note.title[sourceLanguage] {
             node.children = [MarkdownNode(kind: .text(title.plainText))]
-            // As with generated page titles: in a fallback body the title is in the reader's language.
-            if page.contentLanguage != page.language {
-                node = MarkdownNode(kind: .languageSpan(lang: tags[page.language] ?? page.language), children: [node], start: node.start, end: node.end)
+            // As with generated page titles: the title's language, where it differs from the body's.
+            let language = own == nil ? sourceLanguage : page.language
+            if language != page.contentLanguage {
+                node = MarkdownNode(kind: .languageSpan(lang: tags[language] ?? language), children: [node], start: node.start, end: node.end)
             }
         }
         return node
@@ -213,14 +217,19 @@ private extension LinkResolver {
         diagnostics.error("missing-anchor", message, at: location)
     }
 
-    /// "Best Practice 2.10 – Provide adjustable time control", "Section 7.3.6.5 Register", in `language`.
-    func referenceText(_ key: PageKey, targets: [PageKey: ResolvedPage], language: String) -> String {
+    /// "Best Practice 2.10 – Provide adjustable time control", "Section 7.3.6.5 Register", in `language`,
+    /// and the language it is in: the title's, which is most of the text ("Best Practice" of a
+    /// string not yet translated is not worth splitting the link for).
+    func referenceText(_ key: PageKey, targets: [PageKey: ResolvedPage], language: String) -> (text: String, language: String) {
         let strings = strings[language] ?? UIStrings(values: [:])
-        let title = targets[key]?.title ?? strings.text("page_title_\(key.id)")
+        let titleKey = "page_title_\(key.id)"
+        let title = targets[key]?.title ?? strings.text(titleKey)
+        let titleLanguage = targets[key]?.contentLanguage
+            ?? (strings.fallbackLanguage(of: titleKey) == nil ? language : sourceLanguage)
         switch key {
-        case .practice(let id): return strings.text("practice_reference", ["id": id, "title": title])
-        case .section(let number): return strings.text("section_reference", ["number": number, "title": title])
-        case .page: return title
+        case .practice(let id): return (strings.text("practice_reference", ["id": id, "title": title]), titleLanguage)
+        case .section(let number): return (strings.text("section_reference", ["number": number, "title": title]), titleLanguage)
+        case .page: return (title, titleLanguage)
         }
     }
 }

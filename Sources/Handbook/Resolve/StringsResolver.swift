@@ -52,9 +52,11 @@ struct StringsResolver {
             }
             if let file, language.code != sourceCode {
                 // `i18n init` writes the English as a start: one warning for the file, not one per string.
-                let untranslated = own.filter { key, entry in
+                let untranslatedKeys = own.filter { key, entry in
                     sources[key] == nil && source[key].map { $0.forms["other"]?.value == entry.forms["other"]?.value } == true
-                }.count
+                }.keys
+                let untranslated = untranslatedKeys.count
+                strings.fallbackKeys.formUnion(untranslatedKeys)
                 if untranslated > 0 {
                     diagnostics.warning(
                         "untranslated-strings",
@@ -63,6 +65,8 @@ struct StringsResolver {
                 }
             }
             if language.code == sourceCode { strings.notes = source.compactMapValues(\.description) }
+            if language.code != sourceCode { strings.fallbackKeys.formUnion(missing) }
+            strings.fallbackTag = config.sourceLanguage.tag
             strings.missingKeys = missing.sorted()
             strings.outdatedKeys = outdated.sorted()
             out[language.code] = strings

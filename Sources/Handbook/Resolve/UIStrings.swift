@@ -13,6 +13,11 @@ public struct UIStrings: Sendable {
     public var outdatedKeys: [String] = []
     /// The source language's notes for translators, by key (the comments above each string).
     public var notes: [String: String] = [:]
+    /// Keys whose text is the source language's in a translation: missing from its file, or still
+    /// the English that `i18n init` copied there. Such text is marked with `fallbackTag`.
+    public var fallbackKeys: Set<String> = []
+    /// The tag of the language fallback text is in (the source language's).
+    public var fallbackTag = "en"
 
     /// Creates a table.
     public init(values: [String: String], missingKeys: [String] = []) {
@@ -23,6 +28,13 @@ public struct UIStrings: Sendable {
     /// The text for `key`, with `{name}` placeholders filled from `arguments`.
     public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
         fill(values[key] ?? key, arguments)
+    }
+
+    /// The tag to write in `lang` around the text of `key`, nil when the text is in the edition's
+    /// own language. Text without letters (a bracket, a separator) is in no language and never marked.
+    public func fallbackLanguage(of key: String) -> String? {
+        guard fallbackKeys.contains(key), let value = values[key], value.contains(where: \.isLetter) else { return nil }
+        return fallbackTag
     }
 
     /// The form of `key` for `count` items, with `{count}` and the other placeholders filled.

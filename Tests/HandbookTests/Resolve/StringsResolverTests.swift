@@ -62,6 +62,27 @@ final class StringsResolverTests: XCTestCase {
         XCTAssertEqual(strings["zh-Hans"]?.outdatedKeys, ["skip_link"])
     }
 
+    func testMissingAndStillEnglishStringsAreFallbackMarkedWithTheSourceTag() {
+        // search is missing, skip_link is the English i18n init copied, paren_open has no letters.
+        let (strings, _) = resolve(
+            "skip_link: Skip to main content\nsearch: Search\nnav_about: About\nparen_open: \" (\"",
+            "skip_link: Skip to main content\nnav_about: 关于\nparen_open: \" (\"")
+        let chinese = strings["zh-Hans"]!
+        XCTAssertEqual(chinese.fallbackKeys, ["skip_link", "search", "paren_open"])
+        XCTAssertEqual(chinese.fallbackLanguage(of: "skip_link"), "en")
+        XCTAssertEqual(chinese.fallbackLanguage(of: "search"), "en")
+        XCTAssertNil(chinese.fallbackLanguage(of: "nav_about"), "a translated string is in the edition's language")
+        XCTAssertNil(chinese.fallbackLanguage(of: "paren_open"), "a bracket is in no language")
+        XCTAssertEqual(strings["en"]?.fallbackKeys, [], "the source language has no fallback")
+    }
+
+    func testAStringRecordedAsTranslatedIsNotFallbackEvenWhenItIsTheEnglish() {
+        let print = UIStringEntry(forms: ["other": Located("WCAG", at: SourceLocation(path: ""))], isCounted: false,
+                                  location: SourceLocation(path: ""), description: nil).fingerprint
+        let (strings, _) = resolve("wcag_label: WCAG", "wcag_label: WCAG\n_sources:\n  wcag_label: \"\(print) \(print)\"")
+        XCTAssertNil(strings["zh-Hans"]?.fallbackLanguage(of: "wcag_label"))
+    }
+
     func testPluralRulesFollowCLDR() {
         XCTAssertEqual(PluralRule(language: "en").category(for: 1), "one")
         XCTAssertEqual(PluralRule(language: "zh-Hant").category(for: 1), "other")

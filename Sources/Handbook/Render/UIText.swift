@@ -1,0 +1,50 @@
+import Mustache
+
+/// Interface text as templates show it: the text, and the `lang` it needs when it is the English
+/// standing in for a translation (`false` otherwise, so a template's `{{#lang}}` never reaches the
+/// page's own language further up the context).
+///
+/// A string that names a language (`{language}`: "This page has not been translated into
+/// {language} yet") is split around the name, so that in English fallback text the name, written
+/// in its own language ("日本語"), can carry that language's tag and not be read with an English voice.
+struct UIText {
+    /// The text before the language's name (all of it when the string names none).
+    var before: String
+    /// The language's name, as `site.yaml` spells it, and its tag.
+    var language: (name: String, tag: String)?
+    /// The text after the name.
+    var after = ""
+    /// The tag of the text when it differs from the page's language.
+    var lang: String?
+
+    /// The text of `key`, with its fallback language.
+    init(_ strings: UIStrings, _ key: String, _ arguments: [String: String] = [:]) {
+        before = strings.text(key, arguments)
+        lang = strings.fallbackLanguage(of: key)
+    }
+
+    /// The text of `key` with `{language}` filled with the name of `language`.
+    init(_ strings: UIStrings, _ key: String, naming language: Language) {
+        self.init(strings, key)
+        if let range = before.range(of: "{language}") {
+            after = String(before[range.upperBound...])
+            before = String(before[..<range.lowerBound])
+            self.language = (language.name, language.tag)
+        }
+    }
+
+    /// The whole text, as an attribute or a plain string holds it.
+    var plain: String { before + (language?.name ?? "") + after }
+
+    /// `before`, `language`, `language_lang`, `after` and `lang`; `language_lang` is set only where
+    /// the text around the name is in another language.
+    var value: MustacheValue {
+        .object([
+            "before": .string(before),
+            "language": .string(language?.name ?? ""),
+            "language_lang": lang != nil ? language.map { .string($0.tag) } ?? .bool(false) : .bool(false),
+            "after": .string(after),
+            "lang": lang.map(MustacheValue.string) ?? .bool(false),
+        ])
+    }
+}

