@@ -84,9 +84,26 @@ public struct WCAGCatalog: Sendable {
 extension WCAGCatalog.Criterion {
     /// The name in `language`, or the English one.
     func name(in language: String) -> String { names[language] ?? names["en"] ?? "" }
+
+    /// `en` when `name(in: language)` is the English standing in for a missing name, else nil.
+    func nameFallbackLanguage(in language: String) -> String? {
+        WCAGCatalog.fallbackLanguage(of: names, in: language)
+    }
 }
 
 extension WCAGCatalog.Group {
     /// The name in `language`, or the English one.
     func name(in language: String) -> String { names[language] ?? names["en"] ?? "" }
+
+    /// `en` when `name(in: language)` is the English standing in for a missing name, else nil.
+    func nameFallbackLanguage(in language: String) -> String? {
+        WCAGCatalog.fallbackLanguage(of: names, in: language)
+    }
+}
+
+extension WCAGCatalog {
+    /// The tag of a name in `wcag.yaml` read in `language`: `en` when the language has none of its own.
+    static func fallbackLanguage(of names: [String: String], in language: String) -> String? {
+        names[language] == nil && names["en"] != nil && language != "en" ? "en" : nil
+    }
 }

@@ -70,6 +70,11 @@ struct AlphabeticalIndex {
             })
     }
 
+    /// Hiragana and katakana (with their extensions and halfwidth forms).
+    static func isKana(_ scalar: Unicode.Scalar) -> Bool {
+        (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
+    }
+
     /// A Latin letter upper-cased, digits as `0–9`, any other script by its first character. Only
     /// decimal digits count: 一 and 二 have numeric values too, but are filed as Han characters.
     static func initial(_ text: String) -> String {
@@ -127,7 +132,10 @@ private extension AlphabeticalIndex {
 
     /// The index's Mustache value of one entry: a link, or a label with links to its pages.
     func item(_ entry: Entry, from path: String, link: (PageKey, String) -> MustacheValue) -> MustacheValue? {
-        let latinOnChinesePage = language != site.config.sourceLanguage.code && !entry.label.unicodeScalars.contains(where: SearchTokenizer.isHan)
+        // A term in Latin letters only, on a page in another language, is the source language's:
+        // kana or Han in it make it the page's own (a Japanese term may be written in kana alone).
+        let latinOnChinesePage = language != site.config.sourceLanguage.code
+            && !entry.label.unicodeScalars.contains { SearchTokenizer.isHan($0) || Self.isKana($0) }
         if let key = entry.page {
             guard case .object(var item) = link(key, path) else { return nil }
             item["label"] = .string(entry.label)

@@ -16,6 +16,7 @@ struct AuditChecklist {
         func criterionValue(_ criterion: WCAGCatalog.Criterion) -> MustacheValue {
             .object([
                 "number": .string(criterion.number), "name": .string(criterion.name(in: language)),
+                "name_lang": WCAGMap.lang(criterion.nameFallbackLanguage(in: language)),
                 "level": .string(criterion.level.rawValue),
                 "href": .string(RelativeURL.from(path, to: mapPath) + "#" + WCAGMap.anchor(criterion.number)),
             ])
@@ -52,6 +53,7 @@ struct AuditChecklist {
                 return .object([
                     "level": .string(level.rawValue), "anchor": .string("level-\(level.rawValue.lowercased())"),
                     "heading": .string(strings.text("checklist_level_heading", ["level": level.rawValue])),
+                    "heading_lang": WCAGMap.lang(strings.fallbackLanguage(of: "checklist_level_heading")),
                     "criteria": .array(criteria.map { criterion in
                         guard case .object(var value) = criterionValue(criterion) else { return .null }
                         value["practices"] = .array((serving[criterion.number] ?? []).map { link(.practice($0), path) })

@@ -240,6 +240,7 @@ private extension ContextBuilder {
             context["wcag"] = .object(["items": .array(info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
                 .object([
                     "number": .string(criterion.number), "name": .string(criterion.name(in: language.code)),
+                    "name_lang": WCAGMap.lang(criterion.nameFallbackLanguage(in: language.code)),
                     "level": .string(criterion.level.rawValue),
                     "href": .string(RelativeURL.from(page.outputPath, to: map) + "#" + WCAGMap.anchor(criterion.number)),
                 ])

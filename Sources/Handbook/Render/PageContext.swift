@@ -51,6 +51,8 @@ struct PageContext {
             // marked by its content language instead.
             "title_lang": titleLang.map(MustacheValue.string) ?? .bool(false),
             // The home page's title is the site's; a screen reader would otherwise read it twice.
+            // English fallback in it stays unmarked: <title> holds text only, so no part of it can
+            // carry a lang of its own.
             "document_title": .string(title == strings.text("site_title") ? title : "\(title) – \(strings.text("site_title"))"),
             "site_title": .string(strings.text("site_title")),
             "site_title_lang": lang(of: "site_title"),

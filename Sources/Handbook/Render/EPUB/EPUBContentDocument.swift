@@ -50,7 +50,8 @@ struct EPUBContentDocument {
         tag.map { " xml:lang=\"\($0)\" lang=\"\($0)\"" } ?? ""
     }
 
-    /// The start of an XHTML document up to `<body>`.
+    /// The start of an XHTML document up to `<body>`. `<title>` holds text only, so English
+    /// fallback in it cannot be marked with a lang of its own; the document's headings are.
     static func header(title: String, tag: String, stylesheet: String, dir: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -68,6 +69,9 @@ struct EPUBContentDocument {
 
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
+    /// `lang` attributes for the interface text of `key` when it is English standing in for a translation.
+    private func uiLang(_ key: String) -> String { Self.lang(strings.fallbackLanguage(of: key)) }
+
     /// The Notes on the source list, as the site's page shows it below its introduction, so the
     /// book's `note:` links have their targets.
     private func sourceNotes() -> String {
@@ -78,7 +82,7 @@ struct EPUBContentDocument {
             let notes = site.sourceNotes.filter { $0.topic == topic }
             guard !notes.isEmpty else { continue }
             out += "<section class=\"source-notes\" aria-labelledby=\"notes-\(topic.rawValue)\">\n"
-            out += "<h2 id=\"notes-\(topic.rawValue)\">\(escape(strings.text("source_notes_topic_\(topic.rawValue)")))</h2>\n"
+            out += "<h2 id=\"notes-\(topic.rawValue)\"\(uiLang("source_notes_topic_\(topic.rawValue)"))>\(escape(strings.text("source_notes_topic_\(topic.rawValue)")))</h2>\n"
             for note in notes {
                 func prose(_ field: [String: MarkdownNode]) -> String { body.renderInline(field[language.code] ?? field[source]!) }
                 let guide = note.guide.map { number in
@@ -87,16 +91,16 @@ struct EPUBContentDocument {
                 }
                 out += "<section id=\"note-\(note.id)\" aria-labelledby=\"note-\(note.id)-title\">\n"
                 out += "<h3 id=\"note-\(note.id)-title\">\(prose(note.title))</h3>\n<dl>\n"
-                out += "<dt>\(escape(strings.text("source_note_guide")))</dt><dd>\(guide.joined(separator: separator))</dd>\n"
-                out += "<dt>\(escape(strings.text("source_note_says")))</dt><dd>\(prose(note.says))</dd>\n"
-                out += "<dt>\(escape(strings.text("source_note_does")))</dt><dd>\(prose(note.does))</dd>\n"
+                out += "<dt\(uiLang("source_note_guide"))>\(escape(strings.text("source_note_guide")))</dt><dd>\(guide.joined(separator: separator))</dd>\n"
+                out += "<dt\(uiLang("source_note_says"))>\(escape(strings.text("source_note_says")))</dt><dd>\(prose(note.says))</dd>\n"
+                out += "<dt\(uiLang("source_note_does"))>\(escape(strings.text("source_note_does")))</dt><dd>\(prose(note.does))</dd>\n"
                 let pages = note.pages.compactMap { key -> String? in
                     guard let target = site.page(key.value, in: language.code), let file = bookFiles[target.outputPath] else { return nil }
                     let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
                     return "<a href=\"\(file)\"\(Self.lang(tag))>\(escape("\(key.value.id) \(target.title)"))</a>"
                 }
                 if !pages.isEmpty {
-                    out += "<dt>\(escape(strings.text("source_note_pages")))</dt><dd>\(pages.joined(separator: separator))</dd>\n"
+                    out += "<dt\(uiLang("source_note_pages"))>\(escape(strings.text("source_note_pages")))</dt><dd>\(pages.joined(separator: separator))</dd>\n"
                 }
                 out += "</dl>\n</section>\n"
             }
@@ -107,24 +111,31 @@ struct EPUBContentDocument {
 
     /// The principle, category and adoption of a practice; the platform of a section.
     private func facts(_ page: ResolvedPage, fallback: String?) -> String {
+        // Each row: the key of its label, its value and the value's language when not the book's.
         var rows: [(String, String, String?)] = []
+        func interfaceText(_ key: String) -> (String, String?) { (strings.text(key), strings.fallbackLanguage(of: key)) }
         switch page.key {
         case .practice(let id):
             guard let info = site.practice(id) else { return "" }
-            rows.append((strings.text("principle_label"), strings.text("principle_\(info.principle)"), nil))
+            let principle = interfaceText("principle_\(info.principle)")
+            rows.append(("principle_label", principle.0, principle.1))
             if let category = info.category {
-                rows.append((strings.text("category_label"), strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"), nil))
+                let value = interfaceText("category_\(category.replacingOccurrences(of: "-", with: "_"))")
+                rows.append(("category_label", value.0, value.1))
             }
             if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
-                rows.append((strings.text("adoption_label"), details.adoption, fallback))
+                rows.append(("adoption_label", details.adoption, fallback))
             }
         case .section(let number):
             guard let info = site.section(number), info.platform != "common" else { return "" }
-            rows.append((strings.text("platform_label"), strings.text("platform_\(info.platform)"), nil))
+            let platform = interfaceText("platform_\(info.platform)")
+            rows.append(("platform_label", platform.0, platform.1))
         case .page:
             return ""
         }
-        let items = rows.map { "<div><dt>\(escape($0.0))</dt><dd\(Self.lang($0.2))>\(escape($0.1))</dd></div>\n" }.joined()
+        let items = rows.map {
+            "<div><dt\(uiLang($0.0))>\(escape(strings.text($0.0)))</dt><dd\(Self.lang($0.2))>\(escape($0.1))</dd></div>\n"
+        }.joined()
         return "<dl class=\"facts\">\n\(items)</dl>\n"
     }
 
@@ -134,31 +145,33 @@ struct EPUBContentDocument {
         let count = details.programDetails.count
         var out = ""
         for (index, detail) in details.programDetails.enumerated() {
-            let caption = count == 1
-                ? strings.text("program_details")
-                : strings.text("program_details_numbered", ["index": String(index + 1), "count": String(count)])
+            let captionKey = count == 1 ? "program_details" : "program_details_numbered"
+            let caption = strings.text(captionKey, ["index": String(index + 1), "count": String(count)])
+            // Each row: the key of its header, its cell's HTML and the cell's language when not the book's.
             var rows: [(String, String, String?)] = [
-                (strings.text("program_description"), inline(detail.description.node, from: page), fallback)
+                ("program_description", inline(detail.description.node, from: page), fallback)
             ]
             for (label, value) in [("program_layout", detail.layout), ("program_view_controller", detail.viewController), ("program_code_file", detail.codeFile)] {
-                if let value, !value.isEmpty { rows.append((strings.text(label), "<code>\(escape(value))</code>", fallback)) }
+                if let value, !value.isEmpty { rows.append((label, "<code>\(escape(value))</code>", fallback)) }
             }
             if !detail.functions.isEmpty {
                 let items = detail.functions.map { "<li>\(inline($0.node, from: page))</li>" }.joined()
-                rows.append((strings.text("program_functions"), "<ul>\(items)</ul>", fallback))
+                rows.append(("program_functions", "<ul>\(items)</ul>", fallback))
             }
             let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
             if !related.isEmpty {
                 let links = related.map { number -> String in
-                    let title = site.page(.section(number), in: language.code)?.title ?? ""
-                    let text = strings.text("section_reference", ["number": number, "title": title])
-                    return "<a href=\"\(Self.fileName(of: .section(number)))\">\(escape(text))</a>"
+                    let target = site.page(.section(number), in: language.code)
+                    let text = strings.text("section_reference", ["number": number, "title": target?.title ?? ""])
+                    // The text takes the language of the title it names, most of its words.
+                    let tag = target.flatMap { $0.contentLanguage == language.code ? nil : site.config.tag(of: $0.contentLanguage) }
+                    return "<a href=\"\(Self.fileName(of: .section(number)))\"\(Self.lang(tag))>\(escape(text))</a>"
                 }
-                rows.append((strings.text("program_related"), links.joined(separator: "<br />"), nil))
+                rows.append(("program_related", links.joined(separator: "<br />"), nil))
             }
-            out += "<table class=\"program-details\">\n<caption>\(escape(caption))</caption>\n<tbody>\n"
+            out += "<table class=\"program-details\">\n<caption\(uiLang(captionKey))>\(escape(caption))</caption>\n<tbody>\n"
             for row in rows {
-                out += "<tr><th scope=\"row\">\(escape(row.0))</th><td\(Self.lang(row.2))>\(row.1)</td></tr>\n"
+                out += "<tr><th scope=\"row\"\(uiLang(row.0))>\(escape(strings.text(row.0)))</th><td\(Self.lang(row.2))>\(row.1)</td></tr>\n"
             }
             out += "</tbody>\n</table>\n"
         }
@@ -173,20 +186,20 @@ struct EPUBContentDocument {
         switch page.key {
         case .practice(let id):
             keys = (site.practice(id)?.sections ?? []).map(PageKey.section)
-            (label, none) = (strings.text("related_sections"), strings.text("no_related_sections"))
+            (label, none) = ("related_sections", "no_related_sections")
         case .section(let number):
             keys = (site.section(number)?.practices ?? []).map(PageKey.practice)
-            (label, none) = (strings.text("related_practices"), strings.text("no_related_practices"))
+            (label, none) = ("related_practices", "no_related_practices")
         case .page:
             return ""
         }
-        var out = "<section class=\"relations\" aria-labelledby=\"related\">\n<h2 id=\"related\">\(escape(label))</h2>\n"
+        var out = "<section class=\"relations\" aria-labelledby=\"related\">\n<h2 id=\"related\"\(uiLang(label))>\(escape(strings.text(label)))</h2>\n"
         let items = keys.compactMap { key -> String? in
             guard let target = site.page(key, in: language.code) else { return nil }
             let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
             return "<li><a href=\"\(Self.fileName(of: key))\"\(Self.lang(tag))>\(escape("\(key.id) \(target.title)"))</a></li>\n"
         }
-        out += items.isEmpty ? "<p>\(escape(none))</p>\n" : "<ul>\n\(items.joined())</ul>\n"
+        out += items.isEmpty ? "<p\(uiLang(none))>\(escape(strings.text(none)))</p>\n" : "<ul>\n\(items.joined())</ul>\n"
         return out + "</section>\n"
     }
 

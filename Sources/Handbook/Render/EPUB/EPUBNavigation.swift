@@ -12,15 +12,17 @@ struct EPUBNavigation {
     /// The navigation document's XHTML.
     func render() -> String {
         let contents = strings.text("handbook_contents")
+        // English standing in for a translation is marked; the document's <title> cannot mark a part.
+        func lang(_ key: String) -> String { EPUBContentDocument.lang(strings.fallbackLanguage(of: key)) }
         var out = EPUBContentDocument.header(title: contents, tag: language.tag, stylesheet: "style.css", dir: language.dir)
         // The contents are the document's main content, which axe (and readers' landmark lists) expect.
         out += "<main>\n"
         out += "<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\" aria-labelledby=\"toc-title\">\n"
-        out += "<h1 id=\"toc-title\">\(HTMLEscaping.escape(contents))</h1>\n<ol>\n"
+        out += "<h1 id=\"toc-title\"\(lang("handbook_contents"))>\(HTMLEscaping.escape(contents))</h1>\n<ol>\n"
         for principle in PageParser.principles {
             let practices = site.practices.filter { $0.principle == principle && site.page(.practice($0.id), in: language.code) != nil }
             guard !practices.isEmpty else { continue }
-            out += "<li><span>\(HTMLEscaping.escape(strings.text("principle_\(principle)")))</span>\n<ol>\n"
+            out += "<li><span\(lang("principle_\(principle)"))>\(HTMLEscaping.escape(strings.text("principle_\(principle)")))</span>\n<ol>\n"
             for practice in practices { out += item(.practice(practice.id)) + "</li>\n" }
             out += "</ol>\n</li>\n"
         }
@@ -28,14 +30,14 @@ struct EPUBNavigation {
         for id in pageIDs { out += item(.page(id)) + "</li>\n" }
         out += "</ol>\n</nav>\n"
         out += "<nav epub:type=\"landmarks\" aria-labelledby=\"landmarks-title\" hidden=\"hidden\">\n"
-        out += "<h2 id=\"landmarks-title\">\(HTMLEscaping.escape(strings.text("epub_landmarks")))</h2>\n<ol>\n"
-        out += "<li><a epub:type=\"toc\" href=\"#toc\">\(HTMLEscaping.escape(contents))</a></li>\n"
+        out += "<h2 id=\"landmarks-title\"\(lang("epub_landmarks"))>\(HTMLEscaping.escape(strings.text("epub_landmarks")))</h2>\n<ol>\n"
+        out += "<li><a epub:type=\"toc\" href=\"#toc\"\(lang("handbook_contents"))>\(HTMLEscaping.escape(contents))</a></li>\n"
         if let first = site.practices.first(where: { site.page(.practice($0.id), in: language.code) != nil }) {
             let title = strings.text("nav_practices")
-            out += "<li><a epub:type=\"bodymatter\" href=\"text/\(EPUBContentDocument.fileName(of: .practice(first.id)))\">\(HTMLEscaping.escape(title))</a></li>\n"
+            out += "<li><a epub:type=\"bodymatter\" href=\"text/\(EPUBContentDocument.fileName(of: .practice(first.id)))\"\(lang("nav_practices"))>\(HTMLEscaping.escape(title))</a></li>\n"
         }
         if let chapter = site.sections.first(where: { $0.parent == nil && site.page(.section($0.number), in: language.code) != nil }) {
-            out += "<li><a epub:type=\"bodymatter\" href=\"text/\(EPUBContentDocument.fileName(of: .section(chapter.number)))\">\(HTMLEscaping.escape(strings.text("nav_sections")))</a></li>\n"
+            out += "<li><a epub:type=\"bodymatter\" href=\"text/\(EPUBContentDocument.fileName(of: .section(chapter.number)))\"\(lang("nav_sections"))>\(HTMLEscaping.escape(strings.text("nav_sections")))</a></li>\n"
         }
         out += "</ol>\n</nav>\n</main>\n</body>\n</html>\n"
         return out
