@@ -23,7 +23,7 @@ from test_search import open_page, result_links, search, target
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ja"
 TRANSLATED = "ja/practices/1.1.html"
 FALLBACK = "ja/practices/1.2.html"
-GENERATED = ["ja/wcag.html", "ja/checklist.html", "ja/translation-status.html", "ja/a-z.html", "ja/handbook.html"]
+GENERATED = ["ja/principles.html", "ja/wcag.html", "ja/checklist.html", "ja/translation-status.html", "ja/a-z.html", "ja/handbook.html"]
 PAGES = ["index.html", "ja/index.html", TRANSLATED, FALLBACK, "ja/sections/7.3.6.5.html", *GENERATED]
 
 
@@ -146,10 +146,16 @@ def test_english_text_on_generated_pages_is_marked_english(driver, japanese_site
     assert level.text.startswith("Level ") and language_of(driver, level) == "en"
     criterion = driver.find_element(By.CSS_SELECTOR, ".check-wcag-list a span:not(.ref-id)")
     assert language_of(driver, criterion) == "en", criterion.text
+    group = driver.find_element(By.CSS_SELECTOR, ".checklist-group h2")
+    assert group.text == "Perceivable" and language_of(driver, group) == "en"
     practice = driver.find_element(By.CSS_SELECTOR, ".check-item legend a[href$='1.2.html']")
     assert language_of(driver, practice) == "en", "an untranslated practice keeps its English title, marked"
     translated = driver.find_element(By.CSS_SELECTOR, ".check-item legend a[href$='1.1.html']")
     assert language_of(driver, translated) == "ja"
+
+    driver.get((japanese_site / "ja/principles.html").as_uri())
+    for selector in [".principle h2", ".principle > p", ".category-list a", ".principle .count"]:
+        assert language_of(driver, driver.find_element(By.CSS_SELECTOR, selector)) == "en", selector
 
     driver.get((japanese_site / "ja/translation-status.html").as_uri())
     coverage = driver.find_element(By.CSS_SELECTOR, "label[for='meter-ja']")

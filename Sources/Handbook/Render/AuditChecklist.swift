@@ -27,6 +27,7 @@ struct AuditChecklist {
             return .object([
                 "anchor": .string("check-\(principle)"),
                 "title": .string(strings.text("principle_\(principle)")),
+                "title_lang": WCAGMap.lang(strings.fallbackLanguage(of: "principle_\(principle)")),
                 "items": .array(
                     practices.map { practice in
                         guard case .object(var item) = link(.practice(practice.id), path) else { return .null }
