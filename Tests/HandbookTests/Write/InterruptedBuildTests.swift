@@ -23,11 +23,14 @@ final class InterruptedBuildTests: XCTestCase {
 
         var outcomes: [String: Int] = [:]
         // Kills spread over the second half of a build, where rendering ends and writing happens,
-        // and up to twice its length, so that the last runs finish even when other tests load the machine.
+        // and up to twice its length; then, if no build finished (other tests load the machine, so a
+        // build may now take longer than the first did), later and later kills until one does.
         let steps = 16
-        for step in 0..<steps {
+        var delays = (0..<steps).map { duration * (0.5 + 1.5 * Double($0) / Double(steps)) }
+        for _ in 0..<6 { delays.append(delays.last! * 1.5) }
+        for (step, delay) in delays.enumerated() {
             let process = try start(in: project.root)
-            usleep(useconds_t(duration * (0.5 + 1.5 * Double(step) / Double(steps)) * 1_000_000))
+            usleep(useconds_t(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = project.files(under: "public")
@@ -36,7 +39,7 @@ final class InterruptedBuildTests: XCTestCase {
             XCTAssertNotEqual(outcome, "mixed", "after a kill at step \(step), public/ is neither the old nor the new site")
             if outcome == "new" { break }
         }
-        XCTAssertNotNil(outcomes["new"], "no build finished even when given longer than a whole build")
+        XCTAssertNotNil(outcomes["new"], "no build finished even when given \(Int(delays.last! / duration))× the first build's time")
         print("killed builds left: \(outcomes)")
         XCTAssertEqual(try run([], in: project.root).terminationStatus, 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".public") }
