@@ -17,7 +17,10 @@ EN_WORDS = ("screen reader focus label contrast caption gesture button navigatio
             "dynamic type motion transparency colour touch target heading list table link image text").split()
 ZH_TEXT = "螢幕閱讀器會讀出按鈕的標籤與提示對比度要足夠字幕讓聽障人士理解影片內容焦點順序應與畫面一致錯誤訊息需清楚說明如何修正"
 ZH_HANS = "屏幕阅读器会读出按钮的标签与提示对比度要足够字幕让听障人士理解视频内容焦点顺序应与画面一致错误信息需清楚说明如何修正"
-PRINCIPLES = [("perceivable", "text"), ("operable", "control"), ("understandable", "input"), ("other", None)]
+# Principle and a category of each ID's first number, as the build requires.
+PRINCIPLES = {"1": ("perceivable", "text"), "2": ("operable", "control"), "3": ("understandable", "input"), "4": ("other", None)}
+SECTION_HEADINGS = ["Details", "Testing"]
+PRACTICE_HEADINGS = ["Who it helps", "On Android", "On iOS", "In the templates", "How to test"]
 
 
 def english(rng, words):
@@ -50,22 +53,26 @@ def layout(n):
     return practices, sections[: n - len(practices)]
 
 
-def body(rng, language, practices, sections, scheme):
+def body(rng, links, language, practices, sections, scheme, headings):
+    """A page body: its words come from `rng`, its cross-references from `links`, which is seeded
+    by the page alone, so that every language links the same targets (as a translation must)."""
     text = {"en": lambda: english(rng, 40), "zh-Hant": lambda: chinese(rng, ZH_TEXT, 60),
             "zh-Hans": lambda: chinese(rng, ZH_HANS, 60)}[language]
 
     def ref(kind):
-        target = rng.choice(practices if kind == "bp" else sections)
+        target = links.choice(practices if kind == "bp" else sections)
         if scheme == "handbook":
             return f"[](bp:{target})" if kind == "bp" else f"[the section](sec:{target})"
         folder = "practices" if kind == "bp" else "sections"
         return f"[{kind} {target}](../../{folder}/{target.replace('.', '-')}/)"
 
-    parts = [text() + " " + ref("bp") + " " + text(), "## Details", text() + " " + ref("sec"),
-             "| Platform | API | Note |", "| --- | --- | --- |",
+    # The caption line keeps the corpus free of warnings, so a build's time is not the printing of them.
+    parts = [text() + " " + ref("bp") + " " + text(), "## " + headings[0], text() + " " + ref("sec"),
+             "", "Table: Platform APIs", "", "| Platform | API | Note |", "| --- | --- | --- |",
              "| Android | `contentDescription` | " + text() + " |", "| iOS | `accessibilityLabel` | " + text() + " |",
              "", "```swift", "button.accessibilityLabel = \"Back\"", "button.accessibilityTraits = .button", "```",
-             "", "## Testing", "- " + text(), "- " + text() + " " + ref("sec"), "", text()]
+             "", "## " + headings[1], "- " + text(), "- " + text() + " " + ref("sec"), "", text()]
+    parts += [line for heading in headings[2:] for line in ("", "## " + heading, "", text())]
     return "\n".join(parts) + "\n"
 
 
@@ -88,12 +95,13 @@ def main():
         write(content / language / "pages" / "index.md", "---\nid: index\ntitle: Synthetic handbook\n---\nHome.\n")
     sources = {}
     for language in ["en", "zh-Hant", "zh-Hans"]:
-        for index, pid in enumerate(practices):
-            principle, category = PRINCIPLES[index % 4]
+        for pid in practices:
+            principle, category = PRINCIPLES[pid.split(".")[0]]
+            links = random.Random(f"{n} practice {pid}")
             front = f"---\nid: \"{pid}\"\ntitle: Practice {pid}\nprinciple: {principle}\n"
             front += f"category: {category}\n" if category else ""
-            front += f"sections: [\"{rng.choice(sections)}\"]\nsummary: Synthetic practice {pid}.\n"
-            text = body(rng, language, practices, sections, "handbook")
+            front += f"sections: [\"{links.choice(sections)}\"]\nsummary: Synthetic practice {pid}.\n"
+            text = body(rng, links, language, practices, sections, "handbook", PRACTICE_HEADINGS)
             if language != "en":
                 front += f"source_hash: {sources[('practices', pid)]}\n"
             page = front + "---\n" + text
@@ -102,11 +110,13 @@ def main():
                 sources[("practices", pid)] = hashlib.sha256(page.encode()).hexdigest()
             if hugo:
                 write(out / "hugo" / "content" / language.lower() / "practices" / pid.replace(".", "-") / "index.md",
-                      f"---\ntitle: \"Practice {pid}\"\n---\n" + body(rng, language, practices, sections, "hugo"))
+                      f"---\ntitle: \"Practice {pid}\"\n---\n"
+                      + body(rng, random.Random(f"{n} practice {pid}"), language, practices, sections, "hugo", PRACTICE_HEADINGS))
         for number in sections:
             front = f"---\nnumber: \"{number}\"\ntitle: Section {number}\nsummary: Synthetic section.\n"
-            front += f"practices: [\"{rng.choice(practices)}\"]\n"
-            text = body(rng, language, practices, sections, "handbook")
+            links = random.Random(f"{n} section {number}")
+            front += f"practices: [\"{links.choice(practices)}\"]\n"
+            text = body(rng, links, language, practices, sections, "handbook", SECTION_HEADINGS)
             if language != "en":
                 front += f"source_hash: {sources[('sections', number)]}\n"
             page = front + "---\n" + text
@@ -115,7 +125,8 @@ def main():
                 sources[("sections", number)] = hashlib.sha256(page.encode()).hexdigest()
             if hugo:
                 write(out / "hugo" / "content" / language.lower() / "sections" / number.replace(".", "-") / "index.md",
-                      f"---\ntitle: \"Section {number}\"\n---\n" + body(rng, language, practices, sections, "hugo"))
+                      f"---\ntitle: \"Section {number}\"\n---\n"
+                      + body(rng, random.Random(f"{n} section {number}"), language, practices, sections, "hugo", SECTION_HEADINGS))
     templates = repository / "templates"
     target = out / "handbook" / "templates"
     if not target.exists():
