@@ -16,7 +16,7 @@ struct AuditChecklist {
         func criterionValue(_ criterion: WCAGCatalog.Criterion) -> MustacheValue {
             .object([
                 "number": .string(criterion.number), "name": .string(criterion.name(in: language)),
-                "name_lang": WCAGMap.lang(criterion.nameFallbackLanguage(in: language)),
+                "name_lang": MustacheValue.lang(criterion.nameFallbackLanguage(in: language)),
                 "level": .string(criterion.level.rawValue),
                 "href": .string(RelativeURL.from(path, to: mapPath) + "#" + WCAGMap.anchor(criterion.number)),
             ])
@@ -27,7 +27,7 @@ struct AuditChecklist {
             return .object([
                 "anchor": .string("check-\(principle)"),
                 "title": .string(strings.text("principle_\(principle)")),
-                "title_lang": WCAGMap.lang(strings.fallbackLanguage(of: "principle_\(principle)")),
+                "title_lang": strings.lang(of: "principle_\(principle)"),
                 "items": .array(
                     practices.map { practice in
                         guard case .object(var item) = link(.practice(practice.id), path) else { return .null }
@@ -54,7 +54,7 @@ struct AuditChecklist {
                 return .object([
                     "level": .string(level.rawValue), "anchor": .string("level-\(level.rawValue.lowercased())"),
                     "heading": .string(strings.text("checklist_level_heading", ["level": level.rawValue])),
-                    "heading_lang": WCAGMap.lang(strings.fallbackLanguage(of: "checklist_level_heading")),
+                    "heading_lang": strings.lang(of: "checklist_level_heading"),
                     "criteria": .array(criteria.map { criterion in
                         guard case .object(var value) = criterionValue(criterion) else { return .null }
                         value["practices"] = .array((serving[criterion.number] ?? []).map { link(.practice($0), path) })

@@ -99,7 +99,7 @@ struct ContextBuilder {
                 }
             }
             guard seen.insert(text).inserted else { continue }
-            items.append(.object(["text": .string(text), "lang": lang.map { .string($0) } ?? .bool(false)]))
+            items.append(.object(["text": .string(text), "lang": MustacheValue.lang(lang)]))
         }
         let label = items.isEmpty ? "notice_changed_removed" : "notice_changed_parts"
         return .object([
@@ -135,15 +135,14 @@ struct ContextBuilder {
             "languages": .array(
                 site.config.languages.map { language in
                     let strings = site.strings[language.code] ?? source
-                    let lang = { (key: String) in strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false) }
                     return .object([
                         "code": .string(language.code), "tag": .string(language.tag), "name": .string(language.name),
                         "dir": .string(language.dir),
                         "href": .string(OutputLayout.path(of: .page("index"), in: language.code)),
                         "site_title": .string(strings.text("site_title")),
-                        "site_title_lang": lang("site_title"),
+                        "site_title_lang": strings.lang(of: "site_title"),
                         "tagline": .string(strings.text("root_tagline")),
-                        "tagline_lang": lang("root_tagline"),
+                        "tagline_lang": strings.lang(of: "root_tagline"),
                         "enter": UIText(strings, "root_enter", naming: language).value,
                     ])
                 }),
@@ -197,7 +196,7 @@ private extension ContextBuilder {
     func tableOfContents(_ page: ResolvedPage) -> MustacheValue {
         let contentTag = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
         var items: [MustacheValue] = page.headings.filter { $0.level == 2 }.map { heading in
-            .object(["anchor": .string(heading.anchor), "text": .string(heading.text), "lang": contentTag.map(MustacheValue.string) ?? .bool(false)])
+            .object(["anchor": .string(heading.anchor), "text": .string(heading.text), "lang": MustacheValue.lang(contentTag)])
         }
         func add(_ anchor: String, _ key: String) {
             items.append(.object(["anchor": .string(anchor), "text": .string(strings.text(key)), "lang": common.lang(of: key)]))
@@ -240,7 +239,7 @@ private extension ContextBuilder {
             context["wcag"] = .object(["items": .array(info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
                 .object([
                     "number": .string(criterion.number), "name": .string(criterion.name(in: language.code)),
-                    "name_lang": WCAGMap.lang(criterion.nameFallbackLanguage(in: language.code)),
+                    "name_lang": MustacheValue.lang(criterion.nameFallbackLanguage(in: language.code)),
                     "level": .string(criterion.level.rawValue),
                     "href": .string(RelativeURL.from(page.outputPath, to: map) + "#" + WCAGMap.anchor(criterion.number)),
                 ])
@@ -317,7 +316,7 @@ private extension ContextBuilder {
             ? UIText(strings, "program_details")
             : UIText(strings, "program_details_numbered", ["index": String(index + 1), "count": String(count)])
         return .object([
-            "caption": .string(caption.plain), "caption_lang": caption.lang.map(MustacheValue.string) ?? .bool(false),
+            "caption": .string(caption.plain), "caption_lang": MustacheValue.lang(caption.lang),
             "rows": .array(rows),
         ])
     }

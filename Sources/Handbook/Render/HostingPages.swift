@@ -25,15 +25,14 @@ struct HostingPages {
         let strings = site.strings[language.code] ?? UIStrings(values: [:])
         let root = RelativeURL.root(from: path)
         let title = site.page(.section(new), in: language.code)?.title ?? ""
-        let lang = { (key: String) in strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false) }
         var context: [String: MustacheValue] = [
             "lang_tag": .string(language.tag), "dir": .string(language.dir),
             "title": .string(strings.text("moved_title", ["number": old])),
-            "title_lang": lang("moved_title"),
+            "title_lang": strings.lang(of: "moved_title"),
             "site_title": .string(strings.text("site_title")),
-            "site_title_lang": lang("site_title"),
+            "site_title_lang": strings.lang(of: "site_title"),
             "text": .string(strings.text("moved_text", ["old": old, "new": new])),
-            "text_lang": lang("moved_text"),
+            "text_lang": strings.lang(of: "moved_text"),
             "href": .string(RelativeURL.from(path, to: target)),
             // The section's title inside is in the edition's language; the sentence around it is
             // rarely fallback, so the link is left unmarked rather than split.
@@ -62,15 +61,14 @@ struct HostingPages {
             "languages": .array(
                 site.config.languages.map { language in
                     let strings = site.strings[language.code] ?? source
-                    let lang = { (key: String) in strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false) }
                     return .object([
                         "tag": .string(language.tag), "dir": .string(language.dir), "name": .string(language.name),
                         "heading": .string(strings.text("not_found_title")),
-                        "heading_lang": lang("not_found_title"),
+                        "heading_lang": strings.lang(of: "not_found_title"),
                         "text": .string(strings.text("not_found_text")),
-                        "text_lang": lang("not_found_text"),
+                        "text_lang": strings.lang(of: "not_found_text"),
                         "home": .string(strings.text("not_found_home")),
-                        "home_lang": lang("not_found_home"),
+                        "home_lang": strings.lang(of: "not_found_home"),
                         "href": .string(base + OutputLayout.path(of: .page("index"), in: language.code)),
                         "source": .bool(language.code == site.config.sourceLanguage.code),
                     ])

@@ -24,13 +24,13 @@ struct PageContext {
     /// The `strings_lang` value of a table.
     static func fallbackLanguages(_ strings: UIStrings) -> MustacheValue {
         .object(Dictionary(uniqueKeysWithValues: strings.values.keys.map { key in
-            (key, strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false))
+            (key, strings.lang(of: key))
         }))
     }
 
     /// The `lang` a template writes for the text of `key`: its tag when it is fallback, else `false`.
     func lang(of key: String) -> MustacheValue {
-        strings.fallbackLanguage(of: key).map(MustacheValue.string) ?? .bool(false)
+        strings.lang(of: key)
     }
 
     /// Primary navigation, in order: page ID and string key of its label.
@@ -49,7 +49,7 @@ struct PageContext {
             "title": .string(title),
             // Set for a generated page whose title is fallback English; a content page's title is
             // marked by its content language instead.
-            "title_lang": titleLang.map(MustacheValue.string) ?? .bool(false),
+            "title_lang": MustacheValue.lang(titleLang),
             // The home page's title is the site's; a screen reader would otherwise read it twice.
             // English fallback in it stays unmarked: <title> holds text only, so no part of it can
             // carry a lang of its own.
@@ -118,7 +118,7 @@ struct PageContext {
             let isLast = index == trail.count - 1
             var item: [String: MustacheValue] = [
                 "title": .string(crumb.title), "current": .bool(isLast), "href": .bool(false),
-                "lang": crumb.lang.map(MustacheValue.string) ?? .bool(false),
+                "lang": MustacheValue.lang(crumb.lang),
             ]
             if let target = crumb.key, !isLast {
                 item["href"] = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))

@@ -62,7 +62,7 @@ public struct TranslationStatus {
                             "label": .string(key.description),
                             "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: report.language))),
                             "changed": report.changedBlocks[key].map { .string(strings.text("status_changed_blocks", count: $0)) } ?? .bool(false),
-                            "changed_lang": WCAGMap.lang(strings.fallbackLanguage(of: "status_changed_blocks")),
+                            "changed_lang": strings.lang(of: "status_changed_blocks"),
                         ])
                     })])
                 }
@@ -70,7 +70,7 @@ public struct TranslationStatus {
                     "code": .string(report.language), "tag": .string(language.tag), "name": .string(language.name),
                     "percent": .string(String(report.percent)),
                     "coverage": .string(strings.text("status_coverage", ["percent": String(report.percent)])),
-                    "coverage_lang": WCAGMap.lang(strings.fallbackLanguage(of: "status_coverage")),
+                    "coverage_lang": strings.lang(of: "status_coverage"),
                     "translated_count": .string(String(report.translated.count)),
                     "outdated_count": .string(String(report.outdated.count)),
                     "missing_count": .string(String(report.missing.count)),

@@ -44,7 +44,18 @@ struct UIText {
             "language": .string(language?.name ?? ""),
             "language_lang": lang != nil ? language.map { .string($0.tag) } ?? .bool(false) : .bool(false),
             "after": .string(after),
-            "lang": lang.map(MustacheValue.string) ?? .bool(false),
+            "lang": MustacheValue.lang(lang),
         ])
     }
+}
+
+extension MustacheValue {
+    /// The `lang` a template writes on an element: the tag, or `false` (never absent, so that
+    /// `{{#lang}}` does not reach a `lang` further up the context).
+    static func lang(_ tag: String?) -> MustacheValue { tag.map(MustacheValue.string) ?? .bool(false) }
+}
+
+extension UIStrings {
+    /// The `lang` a template writes for the text of `key`: its tag when it is fallback, else `false`.
+    func lang(of key: String) -> MustacheValue { .lang(fallbackLanguage(of: key)) }
 }

@@ -19,10 +19,6 @@ struct WCAGMap {
         return out
     }
 
-    /// A `*_lang` field: the tag of text in another language than the page's, `false` otherwise (so
-    /// that a template's `{{#x_lang}}` never finds a field of the same name further up the context).
-    static func lang(_ tag: String?) -> MustacheValue { tag.map(MustacheValue.string) ?? .bool(false) }
-
     /// The anchor of a criterion's row on the map (`sc-1-4-10`).
     static func anchor(_ number: String) -> String { "sc-" + number.replacingOccurrences(of: ".", with: "-") }
 
@@ -46,14 +42,14 @@ struct WCAGMap {
                 }
                 return .object([
                     "number": .string(guideline.number), "name": .string(guideline.name(in: language)),
-                    "name_lang": Self.lang(guideline.nameFallbackLanguage(in: language)),
+                    "name_lang": MustacheValue.lang(guideline.nameFallbackLanguage(in: language)),
                     "anchor": .string("guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-")),
                     "criteria": .array(criteria),
                 ])
             }
             return .object([
                 "number": .string(principle.number), "name": .string(principle.name(in: language)),
-                "name_lang": Self.lang(principle.nameFallbackLanguage(in: language)),
+                "name_lang": MustacheValue.lang(principle.nameFallbackLanguage(in: language)),
                 "anchor": .string("principle-\(principle.number)"), "guidelines": .array(guidelines),
             ])
         }
@@ -61,7 +57,7 @@ struct WCAGMap {
             "wcag_summary": .string(strings.text("wcag_summary", [
                 "served": String(served), "total": String(counted.count), "gaps": String(counted.count - served),
             ])),
-            "wcag_summary_lang": Self.lang(strings.fallbackLanguage(of: "wcag_summary")),
+            "wcag_summary_lang": strings.lang(of: "wcag_summary"),
             "wcag_counts": .array(counts),
             "wcag_principles": .array(principles),
         ]
@@ -70,12 +66,12 @@ struct WCAGMap {
     private func row(_ criterion: WCAGCatalog.Criterion, practices: [String], link: (PageKey, String) -> MustacheValue) -> MustacheValue {
         var item: [String: MustacheValue] = [
             "number": .string(criterion.number), "name": .string(criterion.name(in: language)),
-            "name_lang": Self.lang(criterion.nameFallbackLanguage(in: language)),
+            "name_lang": MustacheValue.lang(criterion.nameFallbackLanguage(in: language)),
             "anchor": .string(Self.anchor(criterion.number)), "level": .string(criterion.level.rawValue),
             "new_in": criterion.since == "2.0" ? .bool(false) : .string(strings.text("wcag_new_in", ["version": criterion.since])),
-            "new_in_lang": Self.lang(strings.fallbackLanguage(of: "wcag_new_in")),
+            "new_in_lang": strings.lang(of: "wcag_new_in"),
             "removed": criterion.removed.map { .string(strings.text("wcag_removed", ["version": $0])) } ?? .bool(false),
-            "removed_lang": Self.lang(strings.fallbackLanguage(of: "wcag_removed")),
+            "removed_lang": strings.lang(of: "wcag_removed"),
             "practices": practices.isEmpty ? .bool(false) : .object(["items": .array(practices.map { link(.practice($0), path) })]),
             "not_covered": .bool(false), "no_practice": .bool(false),
         ]
@@ -86,7 +82,7 @@ struct WCAGMap {
                 let note = criterion.gap.flatMap { catalog.gaps[$0] }
                 item["not_covered"] = .object([
                     "note": .string(note?[language] ?? note?["en"] ?? ""),
-                    "note_lang": Self.lang(note.flatMap { WCAGCatalog.fallbackLanguage(of: $0, in: language) }),
+                    "note_lang": MustacheValue.lang(note.flatMap { WCAGCatalog.fallbackLanguage(of: $0, in: language) }),
                 ])
             }
         }
