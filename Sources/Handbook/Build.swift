@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 
 /// `Handbook` builds the Mobile Application Accessibility Handbook from Markdown into a static site.
 ///
@@ -6,8 +7,10 @@ import Foundation
 /// 1. **Load** (`ContentLoader`): `content/site.yaml` and each language tree.
 /// 2. **Parse** (`PageParser`): front matter with libyaml, bodies with cmark-gfm, anchors, lint.
 /// 3. **Resolve** (`SiteResolver`): IDs, cross-references, back-links, translations and fallbacks.
-/// 4. **Render** (`PageRenderer`): Mustache templates, assets, data export and sitemap, in memory.
-/// 5. **Write** (`OutputWriter`): staging folder swapped in, only when no stage reported an error.
+/// 4. **Render** (`PageRenderer`): Mustache templates, assets, data export and sitemap; `build`
+///    writes each page into the staging folder as soon as it is rendered, `check` keeps none.
+/// 5. **Write** (`OutputWriter`): the rest of the files, then the staging folder swapped in, only
+///    when no stage reported an error (else it is removed).
 public struct Build {
     /// What a build or check produced.
     public struct Result: Sendable {
@@ -37,12 +40,19 @@ public struct Build {
 
     /// Runs every stage but writing; `check` uses it as it is.
     public func run() -> Result {
+        run(pageSink: nil)
+    }
+
+    /// Runs every stage but writing; with a `pageSink`, each page goes there as it is rendered.
+    private func run(pageSink: (@Sendable (OutputFile) -> Void)?) -> Result {
         let diagnostics = DiagnosticEngine()
         guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil)
         }
         let parser = PageParser(diagnostics: diagnostics, sourceLanguage: content.config.sourceLanguage.code)
         let parsed = timings.measure("parse") { Parallel.map(content.pages.count) { parser.parse(content.pages[$0]) } }
+        // The parsers' C trees are freed; their memory is not needed again.
+        FreedMemory.release()
         let unparsed = Set(
             zip(content.pages, parsed).compactMap { file, page in
                 page == nil && file.language == content.config.sourceLanguage.code ? PageKey(relativePath: file.relativePath) : nil
@@ -56,7 +66,10 @@ public struct Build {
         }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
         }
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, epub: epub ? .make : .none).render(site)
+        let renderer = PageRenderer(
+            templates: templates, diagnostics: diagnostics, timings: timings, epub: epub ? .make : .none,
+            pageSink: diagnostics.hasErrors ? nil : pageSink)
+        let files = renderer.render(site)
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 
@@ -69,17 +82,45 @@ public struct Build {
         } catch {
             return Result(diagnostics: [], files: [], site: nil, refusal: error)
         }
-        var result = run()
-        guard result.succeeded else { return result }
+        // The staging folder is made first and each page written into it as soon as it is
+        // rendered, so the site is never held in memory whole; a failed build removes it.
+        let staging: OutputWriter.Staging
+        do throws(OutputWriter.Failure) {
+            staging = try OutputWriter.Staging(folder)
+        } catch {
+            var result = Result(diagnostics: [], files: [], site: nil)
+            report(error, into: &result)
+            return result
+        }
+        var result = run(pageSink: { _ = staging.write($0) })
+        guard result.succeeded else {
+            staging.discard()
+            return result
+        }
         let written = timings.measure("write") { () -> OutputWriter.Failure? in
+            if let failure = staging.failure {
+                staging.discard()
+                return failure
+            }
+            let rest = result.files.filter { !staging.contains($0.path) }
+            if let failure = Parallel.map(rest.count, { staging.write(rest[$0]) }).lazy.compactMap({ $0 }).first {
+                staging.discard()
+                return failure
+            }
             do throws(OutputWriter.Failure) {
-                try OutputWriter().write(result.files, to: folder)
+                try staging.commit(listing: result.files.map(\.path))
                 return nil
             } catch {
                 return error
             }
         }
-        switch written {
+        if let written { report(written, into: &result) }
+        return result
+    }
+
+    /// Adds why writing failed to `result`: a refusal, or a located `write-failed` error.
+    private func report(_ failure: OutputWriter.Failure, into result: inout Result) {
+        switch failure {
         case .refused(let refusal): result.refusal = refusal
         case .cannotWrite(let path, let why):
             // Name the page as it will be in the output, and blame the file it comes from,
@@ -93,9 +134,7 @@ public struct Build {
         case .unsafePath(let path):
             result.diagnostics.append(
                 .error("write-failed", "refusing to write \"\(path)\" outside the output folder", at: SourceLocation(path: paths.display(paths.output))))
-        case nil: break
         }
-        return result
     }
 
     /// The output path of the file written at `path` (in whatever folder it was being written to)

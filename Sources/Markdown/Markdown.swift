@@ -35,6 +35,17 @@ public struct MarkdownParser: Sendable {
 
     /// Parses `text`, also telling where nesting first went past `maximumDepth` (nil when it did not).
     public func parseChecked(_ text: String) -> (document: MarkdownNode, tooDeep: SourcePosition?) {
+        // cmark-gfm's tree takes about 90 times a table's source (a 4 MB table, 360 MB), so two
+        // large documents are never parsed at once.
+        let isLarge = text.utf8.count > MarkdownParser.largeDocument
+        if isLarge { MarkdownParser.largeDocumentLock.lock() }
+        defer {
+            if isLarge {
+                // Freed in this thread's arena, where the next large parse (on another thread) would not reuse it.
+                FreedMemory.release()
+                MarkdownParser.largeDocumentLock.unlock()
+            }
+        }
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
             return (MarkdownNode(kind: .document), nil)
         }
@@ -65,6 +76,9 @@ public struct MarkdownParser: Sendable {
     }
 
     private static let finishLock = NSLock()
+    /// Source size in bytes above which parsing takes `largeDocumentLock`.
+    static let largeDocument = 1 << 20
+    private static let largeDocumentLock = NSLock()
 
     private static let registration: Void = {
         cmark_gfm_core_extensions_ensure_registered()

@@ -1,8 +1,8 @@
 /// One node of a parsed Markdown document, a plain value detached from cmark's C tree.
 ///
 /// Kept small (56 bytes) because a body is a tree of these held for the whole build: the kinds with
-/// two strings are boxed, positions are 32-bit and the rarely set anchor and attributes share one
-/// optional box.
+/// two strings are boxed, positions are 32-bit, the rarely set anchor and attributes share one
+/// optional box, and a table row's cells are packed into bytes (`PackedNodes`).
 public struct MarkdownNode: Sendable, Equatable {
     /// Column alignment of a GFM table.
     public enum Alignment: Sendable, Equatable {
@@ -44,7 +44,27 @@ public struct MarkdownNode: Sendable, Equatable {
     /// The node's kind.
     public var kind: Kind
     /// Child nodes in document order.
-    public var children: [MarkdownNode]
+    public var children: [MarkdownNode] {
+        get {
+            switch storage {
+            case .nodes(let nodes): return nodes
+            case .packed(let bytes): return PackedNodes.decode(bytes)
+            }
+        }
+        set { storage = Self.store(newValue, of: kind) }
+    }
+    /// The children as values, or packed when this is a table row (`PackedNodes`).
+    private var storage: Children
+
+    private enum Children: Sendable {
+        case nodes([MarkdownNode])
+        case packed([UInt8])
+    }
+
+    private static func store(_ children: [MarkdownNode], of kind: Kind) -> Children {
+        guard case .tableRow = kind, !children.isEmpty, let bytes = PackedNodes.encode(children) else { return .nodes(children) }
+        return .packed(bytes)
+    }
     /// Where the node starts in the source (line 0 for nodes made by callers).
     public var start: SourcePosition
     /// Where the node ends in the source.
@@ -73,7 +93,7 @@ public struct MarkdownNode: Sendable, Equatable {
         end: SourcePosition = SourcePosition(line: 0, column: 0)
     ) {
         self.kind = kind
-        self.children = children
+        self.storage = Self.store(children, of: kind)
         self.start = start
         self.end = end
     }
@@ -104,7 +124,12 @@ public struct MarkdownNode: Sendable, Equatable {
 
     /// Rewrites this node and every descendant in place, children first.
     public mutating func transform(_ body: (inout MarkdownNode) throws -> Void) rethrows {
-        for index in children.indices { try children[index].transform(body) }
+        // Children read and written back once: each access to a table row's unpacks or packs it.
+        var children = self.children
+        if !children.isEmpty {
+            for index in children.indices { try children[index].transform(body) }
+            self.children = children
+        }
         try body(&self)
     }
 
@@ -114,9 +139,10 @@ public struct MarkdownNode: Sendable, Equatable {
     /// rows per language to rewrite a few links made memory grow far beyond the input.
     public func rewritten(_ rewrite: (MarkdownNode) throws -> MarkdownNode?) rethrows -> MarkdownNode? {
         var children: [MarkdownNode]?
-        for index in self.children.indices {
-            guard let changed = try self.children[index].rewritten(rewrite) else { continue }
-            if children == nil { children = self.children }
+        let original = self.children
+        for index in original.indices {
+            guard let changed = try original[index].rewritten(rewrite) else { continue }
+            if children == nil { children = original }
             children![index] = changed
         }
         guard let children else { return try rewrite(self) }

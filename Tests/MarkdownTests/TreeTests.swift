@@ -92,10 +92,11 @@ final class NodeLayoutTests: XCTestCase {
     }
 
     func testChildrenAreStoredWithoutSpareCapacity() {
-        let table = MarkdownParser().parse("| a | b | c |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n").children[0]
-        let row = table.children[1]
-        XCTAssertEqual(row.children.count, 3)
-        XCTAssertEqual(row.children.capacity, 3)
+        let document = MarkdownParser().parse("| a | b | c |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n\nx *y* z\n")
+        let table = document.children[0]
+        XCTAssertEqual(table.children.count, 3)
+        XCTAssertEqual(table.children.capacity, 3)
+        XCTAssertEqual(document.children[1].children.capacity, 3)
     }
 
     func testAnchorAndAttributesOfACopyAreItsOwn() {
@@ -111,5 +112,71 @@ final class NodeLayoutTests: XCTestCase {
         copy.anchor = nil
         copy.attributes = [("class", "x")]
         XCTAssertEqual(node, copy)
+    }
+
+    /// A row's cells are held packed (`PackedNodes`); what a reader of the tree sees is unchanged.
+    func testARowsCellsComeBackAsTheyWerePacked() {
+        var link = MarkdownNode(
+            kind: .link(url: "https://a.example/é", title: "t"), children: [MarkdownNode(kind: .text("x"))],
+            start: SourcePosition(line: 7, column: 300), end: SourcePosition(line: 9, column: 2))
+        link.attributes = [("class", "external"), ("hreflang", "en")]
+        var cell = MarkdownNode(
+            kind: .tableCell,
+            children: [
+                MarkdownNode(kind: .emphasis, children: [MarkdownNode(kind: .code("v1"))], start: SourcePosition(line: 7, column: 3)),
+                link, MarkdownNode(kind: .languageSpan(lang: "en"), children: [MarkdownNode(kind: .text("三 words"))]),
+                MarkdownNode(kind: .htmlInline("<br>")), MarkdownNode(kind: .image(url: "a.png", title: "")),
+                MarkdownNode(kind: .text(""), start: SourcePosition(line: -1, column: -5)),
+            ],
+            start: SourcePosition(line: 7, column: 1), end: SourcePosition(line: 7, column: 40))
+        cell.anchor = "c"
+        let cells = [cell, MarkdownNode(kind: .tableCell)]
+        let row = MarkdownNode(kind: .tableRow(isHeader: false), children: cells, start: SourcePosition(line: 7, column: 1))
+        XCTAssertNotNil(PackedNodes.encode(cells))
+        XCTAssertEqual(row.children, cells)
+        XCTAssertEqual(row.children[0].anchor, "c")
+        XCTAssertEqual(row.children[0].children[1].attributes.map(\.1), ["external", "en"])
+        XCTAssertEqual(PackedNodes.decode(PackedNodes.encode(cells)!), cells)
+    }
+
+    func testAParsedTableRendersFromPackedRows() {
+        let tree = MarkdownParser().parse("| a | *b* | [c](https://c.example) |\n| --- | :-: | --: |\n| 1 | `2` | ![x](y.png) |\n")
+        XCTAssertEqual(
+            HTMLRenderer().render(tree),
+            """
+            <table>
+            <thead>
+            <tr>
+            <th>a</th>
+            <th align="center"><em>b</em></th>
+            <th align="right"><a href="https://c.example">c</a></th>
+            </tr>
+            </thead>
+            <tbody>
+            <tr>
+            <td>1</td>
+            <td align="center"><code>2</code></td>
+            <td align="right"><img src="y.png" alt="x" /></td>
+            </tr>
+            </tbody>
+            </table>
+
+            """)
+    }
+
+    func testRowsOfBlocksOrOfManyCellsStayArrays() {
+        let many = (0...PackedNodes.maximumCount).map { _ in MarkdownNode(kind: .tableCell) }
+        XCTAssertNil(PackedNodes.encode(many))
+        XCTAssertNil(PackedNodes.encode([MarkdownNode(kind: .tableCell, children: [MarkdownNode(kind: .paragraph)])]))
+        let row = MarkdownNode(kind: .tableRow(isHeader: true), children: many)
+        XCTAssertEqual(row.children, many)
+    }
+
+    func testChangingACellThroughTheRowKeepsTheChange() {
+        var table = MarkdownParser().parse("| a | b |\n| --- | --- |\n| 1 | 2 |\n").children[0]
+        table.transform { node in
+            if case .text("2") = node.kind { node.kind = .text("two") }
+        }
+        XCTAssertEqual(table.children[1].children[1].children[0].kind, .text("two"))
     }
 }

@@ -12,9 +12,11 @@ public struct LineMap: Sendable {
     public let path: String
     /// File line number of the body's first line.
     public let firstBodyLine: Int
+    /// The body's bytes, kept only when it is not all ASCII (code points are then counted).
     private let bytes: [UInt8]
-    /// Byte offset where each body line starts, and the body's length last.
-    private let lineStarts: [Int]
+    /// Byte offset where each body line starts, and the body's length last (a body is at most a few
+    /// megabytes, and a page of short lines has hundreds of thousands of them).
+    private let lineStarts: [Int32]
     /// Code points before byte `index * blockSize`; empty when the body is all ASCII.
     private let codePointsBeforeBlock: [Int]
     private static let blockSize = 64
@@ -24,13 +26,13 @@ public struct LineMap: Sendable {
         self.path = path
         self.firstBodyLine = firstBodyLine
         let bytes = Array(body.utf8)
-        var starts = [0]
+        var starts: [Int32] = [0]
         var isASCII = true
         for (offset, byte) in bytes.enumerated() {
-            if byte == 0x0A { starts.append(offset + 1) }
+            if byte == 0x0A { starts.append(Int32(clamping: offset + 1)) }
             if byte >= 0x80 { isASCII = false }
         }
-        starts.append(bytes.count)
+        starts.append(Int32(clamping: bytes.count))
         var blocks: [Int] = []
         if !isASCII {
             blocks.reserveCapacity(bytes.count / Self.blockSize + 1)
@@ -41,7 +43,7 @@ public struct LineMap: Sendable {
             }
             blocks.append(count)
         }
-        self.bytes = bytes
+        self.bytes = isASCII ? [] : bytes
         lineStarts = starts
         codePointsBeforeBlock = blocks
     }
@@ -51,8 +53,8 @@ public struct LineMap: Sendable {
         guard position.line > 0 else { return SourceLocation(path: path) }
         let line = position.line + firstBodyLine - 1
         guard position.line < lineStarts.count else { return SourceLocation(path: path, line: line, column: position.column) }
-        let start = lineStarts[position.line - 1]
-        var end = lineStarts[position.line]
+        let start = Int(lineStarts[position.line - 1])
+        var end = Int(lineStarts[position.line])
         if position.line + 1 < lineStarts.count { end -= 1 }
         let byteCount = min(max(position.column - 1, 0), end - start)
         let column = codePoints(before: start + byteCount) - codePoints(before: start) + 1

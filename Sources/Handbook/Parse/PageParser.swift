@@ -149,15 +149,19 @@ private extension PageParser {
     /// punctuation and words after it (`https://a.example/）。`). The link is cut at the first
     /// full-width or CJK character and the rest becomes text again.
     static func trimAutolinks(_ node: inout MarkdownNode) {
-        guard node.children.contains(where: { cutOfAutolink($0) != nil }) else {
-            for index in node.children.indices { trimAutolinks(&node.children[index]) }
+        let original = node.children
+        guard original.contains(where: { cutOfAutolink($0) != nil }) else {
+            guard !original.isEmpty else { return }
+            var children = original
+            for index in children.indices { trimAutolinks(&children[index]) }
+            node.children = children
             return
         }
         // A new list rather than insertions in place: a paragraph of many such links made each
         // insertion shift the rest of the line.
         var children: [MarkdownNode] = []
-        children.reserveCapacity(node.children.count + 8)
-        for var child in node.children {
+        children.reserveCapacity(original.count + 8)
+        for var child in original {
             guard let (url, title, text, cut) = cutOfAutolink(child) else {
                 trimAutolinks(&child)
                 children.append(child)
@@ -356,6 +360,9 @@ extension MarkdownNode {
     /// Visits this node and its descendants parents first, allowing changes.
     mutating func transformPreorder(_ body: (inout MarkdownNode) -> Void) {
         body(&self)
+        var children = self.children
+        guard !children.isEmpty else { return }
         for index in children.indices { children[index].transformPreorder(body) }
+        self.children = children
     }
 }

@@ -90,27 +90,34 @@ private extension AlphabeticalIndex {
         let english = site.strings[site.config.sourceLanguage.code]?.values ?? [:]
         var named = Set(site.practices.compactMap { site.page(.practice($0.id), in: site.config.sourceLanguage.code)?.title })
         for (key, value) in english where key.hasPrefix("principle_") || key.hasPrefix("category_") { named.insert(value) }
-        let texts = pages.map { page in (page.key, page.contentLanguage, page.title + " " + GlossaryChecker.prose(page.body)) }
-        let words = texts.map { GlossaryChecker.Words($0.2) }
-        let bytes = texts.map { Array($0.2.utf8) }
-        var out: [Entry] = []
+        var terms: [(term: GlossaryChecker.Term, label: String, forms: [[UInt8]])] = []
         var seen = Set<String>()
         for term in site.glossary where !named.contains(term.english) {
             let label = language == site.config.sourceLanguage.code ? term.english : term.translations[language]?.first ?? ""
             guard !label.isEmpty, seen.insert(label).inserted else { continue }
-            let forms = term.translations[language] ?? []
-            var counts: [(PageKey, Int)] = []
-            for (position, (key, contentLanguage, _)) in texts.enumerated() {
-                let count: Int
-                if contentLanguage == site.config.sourceLanguage.code {
-                    count = words[position].count(term, caseSensitive: term.caseSensitive)
-                } else {
-                    count = forms.reduce(0) { $0 + Self.occurrences(of: Array($1.utf8), in: bytes[position]) }
+            terms.append((term, label, (term.translations[language] ?? []).map { Array($0.utf8) }))
+        }
+        // Page by page, so only one page's words are held at a time (a page may be megabytes).
+        var counts: [[(PageKey, Int)]] = Array(repeating: [], count: terms.count)
+        for page in pages {
+            let text = page.title + " " + GlossaryChecker.prose(page.body)
+            if page.contentLanguage == site.config.sourceLanguage.code {
+                let words = GlossaryChecker.Words(text)
+                for (index, entry) in terms.enumerated() {
+                    let count = words.count(entry.term, caseSensitive: entry.term.caseSensitive)
+                    if count > 0 { counts[index].append((page.key, count)) }
                 }
-                if count > 0 { counts.append((key, count)) }
+            } else {
+                let bytes = Array(text.utf8)
+                for (index, entry) in terms.enumerated() {
+                    let count = entry.forms.reduce(0) { $0 + Self.occurrences(of: $1, in: bytes) }
+                    if count > 0 { counts[index].append((page.key, count)) }
+                }
             }
-            guard !counts.isEmpty else { continue }
-            out.append(Entry(sortKey: Self.sortKey(label), label: label, users: Self.mostUsing(counts)))
+        }
+        var out: [Entry] = []
+        for (index, entry) in terms.enumerated() where !counts[index].isEmpty {
+            out.append(Entry(sortKey: Self.sortKey(entry.label), label: entry.label, users: Self.mostUsing(counts[index])))
         }
         return out
     }

@@ -14,6 +14,7 @@ public struct PageRenderer {
     private let timings: StageTimings?
     private let memo: BuildMemo?
     private let epub: EPUBEditions
+    private let pageSink: (@Sendable (OutputFile) -> Void)?
 
     /// What a render does about the EPUB edition of each language.
     enum EPUBEditions {
@@ -27,13 +28,18 @@ public struct PageRenderer {
     }
 
     /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is
-    /// reused.
-    init(templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil, epub: EPUBEditions = .none) {
+    /// reused; with a `pageSink`, each page goes there as soon as it is rendered and the result lists
+    /// it with no contents, so a build need not hold the whole site in memory.
+    init(
+        templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil,
+        epub: EPUBEditions = .none, pageSink: (@Sendable (OutputFile) -> Void)? = nil
+    ) {
         self.templates = templates
         self.diagnostics = diagnostics
         self.timings = timings
         self.memo = memo
         self.epub = epub
+        self.pageSink = pageSink
     }
 
     /// The pages that link to the EPUB edition with its size, so they change whenever it does.
@@ -189,7 +195,9 @@ public struct PageRenderer {
     ) -> OutputFile? {
         do {
             let html = try templates.library.render(template, .object(context()))
-            return OutputFile(path: path, text: html)
+            guard let pageSink else { return OutputFile(path: path, text: html) }
+            pageSink(OutputFile(path: path, text: html))
+            return OutputFile(path: path, contents: [])
         } catch {
             diagnostics.error(
                 "template-error", error.message,

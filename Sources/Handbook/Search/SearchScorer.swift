@@ -85,7 +85,9 @@ extension SearchScorer {
     /// One document's terms with their weighted frequencies, its length, its own ID as a term, and
     /// whether it is a practice (`practiceWeight`).
     struct Counted: Sendable {
-        var terms: [TermKey: Int]
+        /// Each term once with its weighted frequency; an array, not the dictionary that counted them,
+        /// since every page's terms are held until its language's index is made.
+        var terms: [(key: TermKey, tf: Int)]
         var length: Int
         var id: String?
         var isPractice = false
@@ -111,7 +113,7 @@ extension SearchScorer {
         }
         for (term, tf) in han { terms[TermKey(text: SearchTokenizer.hanTerm(term))] = tf }
         let id = document.hasNumberedID ? tokenizer.tokens(document.id).first : nil
-        return Counted(terms: terms, length: length, id: id, isPractice: document.kind == .practice)
+        return Counted(terms: Array(terms.lazy.map { (key: $0.key, tf: $0.value) }), length: length, id: id, isPractice: document.kind == .practice)
     }
 }
 

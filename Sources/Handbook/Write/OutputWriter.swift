@@ -12,9 +12,10 @@ import Foundation
 /// 2. Remove what an interrupted earlier build of this tool left: folders named
 ///    `.<name>.handbook-staging-…` or `.<name>.handbook-retired-…` that are empty or carry the marker.
 /// 3. Create `.<name>.handbook-staging-<pid>-<random>` next to the output folder and write the marker
-///    (`OutputMarker`) and every file there. A file whose bytes are those of the same path in the
-///    current output is hard-linked instead of written: after an edit most of the site is unchanged.
-///    The shared inode is never written to, and the old tree is removed after the swap.
+///    (`OutputMarker`) and every file there (`Staging`: a build writes pages as it renders them).
+///    A file whose bytes are those of the same path in the current output is hard-linked instead of
+///    written: after an edit most of the site is unchanged. The shared inode is never written to,
+///    and the old tree is removed after the swap. The marker lists the files once all are written.
 /// 4. Exchange the staging and output folders in one atomic `renameat2(RENAME_EXCHANGE)`, so at every
 ///    instant the output is either the whole old site or the whole new one, even if the process is
 ///    killed; then remove the old site. Where the kernel or file system cannot exchange, fall back to
@@ -44,72 +45,142 @@ public struct OutputWriter {
 
     /// Writes `files` as the new contents of the vetted `folder`.
     public func write(_ files: [OutputFile], to folder: OutputFolder) throws(Failure) {
-        let folders = try subfolders(of: files)
-        let output = folder.path
-        let parent = (output as NSString).deletingLastPathComponent
-        if let why = PosixFiles.makeFolders(parent) { throw .cannotWrite(parent, why) }
-        let lock: OutputLock
-        do { lock = try OutputLock(on: parent, waiting: Self.lockWait) } catch { throw .refused(error) }
-        defer { withExtendedLifetime(lock) {} }
-        let leftovers = folder.isMountPoint ? output : parent
-        let prefix = folder.isMountPoint ? "" : "." + (output as NSString).lastPathComponent + "."
-        removeLeftovers(in: leftovers, prefix: prefix)
-        do { try folder.recheck() } catch { throw .refused(error) }
-
-        let token = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
-        let staging = leftovers + "/" + prefix + "handbook-staging-" + token
-        if let why = PosixFiles.makeFolder(staging, exclusive: true) { throw .cannotWrite(staging, why) }
-        do {
-            try writeAll(files, folders: folders, into: staging, reusing: output)
-        } catch {
-            PosixFiles.removeTree(staging)
-            throw error
+        let staging = try Staging(folder)
+        let failures = Parallel.map(files.count) { staging.write(files[$0]) }
+        if let failure = failures.lazy.compactMap({ $0 }).first {
+            staging.discard()
+            throw failure
         }
-        let retired = leftovers + "/" + prefix + "handbook-retired-" + token
-        if folder.isMountPoint {
-            try refill(output, from: staging, retired: retired)
-        } else {
-            try swap(staging, into: output, retired: retired)
+        try staging.commit(listing: files.map(\.path))
+    }
+
+    /// A staging folder being filled: opened before rendering, so that a build can write each file
+    /// as it is made instead of holding the whole site in memory, then committed or discarded.
+    ///
+    /// Opening takes the lock (held until the staging folder is committed or discarded), removes
+    /// leftovers and writes a marker without a listing, so a staging folder left by a killed build
+    /// is known to be ours; committing writes the marker's listing and swaps the folder in.
+    public final class Staging: @unchecked Sendable {
+        private let folder: OutputFolder
+        private let staging: String
+        private let retired: String
+        private var lock: OutputLock?
+        private let state = NSLock()
+        /// Folders made so far.
+        private var folders: Set<String> = []
+        /// Paths written so far, relative to the staging folder.
+        private var written: Set<String> = []
+        /// The first write that failed.
+        public var failure: Failure? { state.withLock { firstFailure } }
+        private var firstFailure: Failure?
+        /// Whether the folder was committed or discarded.
+        private var finished = false
+
+        /// Takes the lock on `folder`'s parent and makes the staging folder beside it.
+        public init(_ folder: OutputFolder) throws(Failure) {
+            self.folder = folder
+            let output = folder.path
+            let parent = (output as NSString).deletingLastPathComponent
+            if let why = PosixFiles.makeFolders(parent) { throw .cannotWrite(parent, why) }
+            do { lock = try OutputLock(on: parent, waiting: OutputWriter.lockWait) } catch { throw .refused(error) }
+            let leftovers = folder.isMountPoint ? output : parent
+            let prefix = folder.isMountPoint ? "" : "." + (output as NSString).lastPathComponent + "."
+            OutputWriter.removeLeftovers(in: leftovers, prefix: prefix)
+            do { try folder.recheck() } catch {
+                lock = nil
+                throw .refused(error)
+            }
+            let token = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+            staging = leftovers + "/" + prefix + "handbook-staging-" + token
+            retired = leftovers + "/" + prefix + "handbook-retired-" + token
+            if let why = PosixFiles.makeFolder(staging, exclusive: true) {
+                lock = nil
+                throw .cannotWrite(staging, why)
+            }
+            // The marker goes first: a staging folder left by a killed build is then known to be ours.
+            let marker = OutputMarker.file(listing: [])
+            if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path) {
+                discard()
+                throw .cannotWrite(staging, why)
+            }
+        }
+
+        /// Whether `path` has been written.
+        public func contains(_ path: String) -> Bool {
+            state.withLock { written.contains(path) }
+        }
+
+        /// Writes `file` into the staging folder (a failure is also kept in `failure`), hard-linking the current output's copy when its
+        /// bytes are the same (the shared inode is never written to); safe from several threads.
+        public func write(_ file: OutputFile) -> Failure? {
+            let failure = place(file)
+            if let failure { state.withLock { if firstFailure == nil { firstFailure = failure } } }
+            return failure
+        }
+
+        private func place(_ file: OutputFile) -> Failure? {
+            let parts = file.path.split(separator: "/")
+            guard !file.path.hasPrefix("/"), !parts.contains(".."), !parts.contains("."), !parts.isEmpty,
+                file.path != OutputMarker.fileName
+            else {
+                return .unsafePath(file.path)
+            }
+            // Folders are made under the lock, parents first, so two threads never race on one.
+            let failure: Failure? = state.withLock {
+                for depth in 1..<parts.count {
+                    let relative = staging + "/" + parts[..<depth].joined(separator: "/")
+                    guard folders.insert(relative).inserted else { continue }
+                    if let why = PosixFiles.makeFolder(relative) { return .cannotWrite(relative, why) }
+                }
+                return nil
+            }
+            if let failure { return failure }
+            let path = staging + "/" + file.path
+            let old = folder.path + "/" + file.path
+            if !(PosixFiles.contains(file.contents, at: old) && PosixFiles.link(old, as: path)),
+                let why = PosixFiles.write(file.contents, to: path)
+            {
+                return .cannotWrite(path, why)
+            }
+            state.withLock { _ = written.insert(file.path) }
+            return nil
+        }
+
+        /// Writes the marker listing `paths` and swaps the staging folder in as the output.
+        public func commit(listing paths: [String]) throws(Failure) {
+            defer {
+                lock = nil
+                finished = true
+            }
+            let marker = OutputMarker.file(listing: paths)
+            if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path) {
+                PosixFiles.removeTree(staging)
+                throw .cannotWrite(staging, why)
+            }
+            if folder.isMountPoint {
+                try OutputWriter.refill(folder.path, from: staging, retired: retired)
+            } else {
+                try OutputWriter.swap(staging, into: folder.path, retired: retired)
+            }
+        }
+
+        /// Removes the staging folder and everything written into it, and gives up the lock.
+        public func discard() {
+            PosixFiles.removeTree(staging)
+            lock = nil
+            finished = true
+        }
+
+        deinit {
+            if !finished { PosixFiles.removeTree(staging) }
         }
     }
 }
 
 private extension OutputWriter {
-    /// Checks every path and returns the folders to create, sorted so a folder comes before its children.
-    func subfolders(of files: [OutputFile]) throws(Failure) -> [String] {
-        var folders: Set<String> = []
-        for file in files {
-            let parts = file.path.split(separator: "/")
-            guard !file.path.hasPrefix("/"), !parts.contains(".."), !parts.contains("."), !parts.isEmpty,
-                file.path != OutputMarker.fileName
-            else {
-                throw .unsafePath(file.path)
-            }
-            for depth in 1..<parts.count { folders.insert(parts[..<depth].joined(separator: "/")) }
-        }
-        return folders.sorted()
-    }
-
-    func writeAll(_ files: [OutputFile], folders: [String], into staging: String, reusing previous: String) throws(Failure) {
-        // The marker goes first: a staging folder left by a killed build is then known to be ours.
-        let marker = OutputMarker.file(listing: files.map(\.path))
-        if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path) { throw .cannotWrite(staging, why) }
-        for relative in folders {
-            let path = staging + "/" + relative
-            if let why = PosixFiles.makeFolder(path) { throw .cannotWrite(path, why) }
-        }
-        let failures = Parallel.map(files.count) { index -> Failure? in
-            let path = staging + "/" + files[index].path
-            let old = previous + "/" + files[index].path
-            if PosixFiles.contains(files[index].contents, at: old), PosixFiles.link(old, as: path) { return nil }
-            return PosixFiles.write(files[index].contents, to: path).map { .cannotWrite(path, $0) }
-        }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
-    }
-
     /// Removes staging and retired folders of earlier builds that were killed: only folders with
     /// this tool's names that are empty or hold its marker, so a folder of the user's is never touched.
-    func removeLeftovers(in folder: String, prefix: String) {
+    static func removeLeftovers(in folder: String, prefix: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix(prefix + "handbook-staging-") || name.hasPrefix(prefix + "handbook-retired-") {
             let path = folder + "/" + name
@@ -118,7 +189,7 @@ private extension OutputWriter {
         }
     }
 
-    func swap(_ staging: String, into output: String, retired: String) throws(Failure) {
+    static func swap(_ staging: String, into output: String, retired: String) throws(Failure) {
         let hadOutput = PosixFiles.exists(output)
         if hadOutput, AtomicExchange.exchange(staging, output) {
             PosixFiles.removeTree(staging)
@@ -141,7 +212,7 @@ private extension OutputWriter {
     /// Replaces the contents of a mount point, which cannot be renamed: the old entries move into
     /// `retired` and the new ones out of `staging`, all inside the mount; on a failure the old ones
     /// are moved back.
-    func refill(_ output: String, from staging: String, retired: String) throws(Failure) {
+    static func refill(_ output: String, from staging: String, retired: String) throws(Failure) {
         let own = Set([(staging as NSString).lastPathComponent, (retired as NSString).lastPathComponent])
         let kept = own.union(OutputFolder.mountPointEntries)
         let old = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { !kept.contains($0) }.sorted()
