@@ -78,6 +78,50 @@ final class BuildTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1000)
     }
 
+    /// Over 5 MB the single-page edition is cut into parts by chapter, with `handbook.html` as its
+    /// contents: every contents line, link between entries and part navigation lands on an id that
+    /// exists in the part it names, and every language has the same parts.
+    func testALargeSinglePageEditionIsSplitIntoPartsWhoseLinksLand() throws {
+        let project = repositoryCopy()
+        for (section, lines) in [("7.1", 40_000), ("11.1", 20_000)] {
+            let page = project.root.appendingPathComponent("content/en/sections/\(section).md")
+            let filler = (0..<lines).map { "Filler sentence \($0) that makes the page large.\n\n" }.joined()
+            try (String(contentsOf: page, encoding: .utf8) + "\n" + filler).write(to: page, atomically: true, encoding: .utf8)
+        }
+        let run = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let files = project.files(under: "public")
+        let text = { (path: String) in files[path].map { String(decoding: $0, as: UTF8.self) } }
+        let parts = files.keys.filter { $0.hasPrefix("en/handbook-") && $0.hasSuffix(".html") }.sorted()
+        XCTAssertGreaterThanOrEqual(parts.count, 3, "\(parts)")
+        for language in ["zh-Hant", "zh-Hans"] {
+            XCTAssertEqual(
+                files.keys.filter { $0.hasPrefix("\(language)/handbook-") && $0.hasSuffix(".html") }.sorted(),
+                parts.map { $0.replacingOccurrences(of: "en/", with: "\(language)/") })
+        }
+        let contents = try XCTUnwrap(text("en/handbook.html"))
+        XCTAssertFalse(contents.contains("class=\"print-entry\""), "the contents page holds no entries")
+        XCTAssertTrue(contents.contains("href=\"handbook-1.html\""))
+        var landed = 0
+        for path in ["en/handbook.html"] + parts {
+            let html = try XCTUnwrap(text(path))
+            if path != "en/handbook.html" {
+                XCTAssertLessThan(files[path]!.count, 5_000_000, path)
+                XCTAssertTrue(html.contains("href=\"handbook.html\""), "\(path) links back to the contents")
+            }
+            for target in LinkScanner.targets(in: html) where target.hasPrefix("#") || target.hasPrefix("handbook-") {
+                let parts = target.split(separator: "#", maxSplits: 1).map(String.init)
+                let file = target.hasPrefix("#") ? path : "en/" + parts[0]
+                guard parts.count == 2 || target.hasPrefix("#"), let id = target.hasPrefix("#") ? parts.first : parts.last else { continue }
+                let page = try XCTUnwrap(text(file), "\(path) links to \(target): no such file")
+                XCTAssertTrue(page.contains("id=\"\(id)\""), "\(path) links to \(target), which has no such id")
+                landed += 1
+            }
+        }
+        XCTAssertGreaterThan(landed, 500)
+        XCTAssertTrue(try XCTUnwrap(text(parts[0])).contains("rel=\"next\""))
+    }
+
     func testWriteFailureNamesTheOutputPathAndTheSourceFileNotTheStagingFolder() {
         let project = TemporaryProject(
             files: """

@@ -290,11 +290,11 @@ private extension PageParser {
                     "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: location)
                 return false
             }
-            guard PageKeyRules.reservedPageIDs.contains(id) else { return true }
+            guard PageKeyRules.reservedPageIDs.contains(id) || SinglePageEdition.isPartID(id) else { return true }
             diagnostics.error(
                 "reserved-id", "the ID \"\(id)\" belongs to a page the build generates", at: location,
                 notes: [
-                    Diagnostic.Note("reserved IDs: \(PageKeyRules.reservedPageIDs.sorted().joined(separator: ", "))"),
+                    Diagnostic.Note("reserved IDs: \((PageKeyRules.reservedPageIDs + ["handbook-1, handbook-2, …"]).sorted().joined(separator: ", "))"),
                     Diagnostic.Note("choose another ID and rename the file to match"),
                 ])
             return false

@@ -371,6 +371,23 @@ extension ContextBuilder {
         return context
     }
 
+    /// The context of part `number` of a single-page edition in parts (`SinglePageEdition`).
+    func handbookPartContext(_ number: Int) -> [String: MustacheValue] {
+        let key = PageKey.page(SinglePageEdition.partID(number))
+        let path = OutputLayout.path(of: key, in: language.code)
+        let count = SinglePageEdition.parts(site).count
+        let title = strings.text("handbook_part_title", ["number": String(number), "count": String(count)])
+        let titleLang = strings.fallbackLanguage(of: "handbook_part_title")
+        let contents = UIText(strings, "page_title_handbook")
+        var context = common.base(
+            path: path, key: key, title: title, contentLanguage: language.code, state: .source,
+            breadcrumbs: [(contents.plain, .page("handbook"), contents.lang), (title, nil, titleLang)], titleLang: titleLang)
+        let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
+        context.merge(edition.partContext(number, body: body)) { $1 }
+        context["epub"] = .bool(false)
+        return context
+    }
+
     /// Principles with their categories and practices, for the home page and the practice lists.
     func principlesContext(from path: String) -> MustacheValue {
         .array(

@@ -60,6 +60,7 @@ public struct PageRenderer {
             Dictionary(uniqueKeysWithValues: books.map { (String($0.path.prefix { $0 != "/" }), $0.contents.count) })
         }
         let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
+        let handbookParts = SinglePageEdition.partIDs(site)
         for language in site.config.languages {
             let builder = ContextBuilder(site: site, language: language, memo: memo, epubSize: sizes[language.code])
             for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
@@ -68,6 +69,13 @@ public struct PageRenderer {
             for id in site.generatedPageIDs where wanted(OutputLayout.path(of: .page(id), in: language.code)) {
                 let path = OutputLayout.path(of: .page(id), in: language.code)
                 jobs.append { renderPage(path, template: id, source: "\(site.config.contentFolder)/\(language.code)") { builder.generatedContext(id) } }
+            }
+            for (index, id) in handbookParts.enumerated() {
+                let path = OutputLayout.path(of: .page(id), in: language.code)
+                guard wanted(path) else { continue }
+                jobs.append {
+                    renderPage(path, template: "handbook", source: "\(site.config.contentFolder)/\(language.code)") { builder.handbookPartContext(index + 1) }
+                }
             }
         }
         if wanted("index.html") {

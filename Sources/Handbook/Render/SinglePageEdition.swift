@@ -5,6 +5,13 @@ import Mustache
 /// then every section, with a table of contents. Links between pages become links within the page
 /// (`#bp-2.10`, `#sec-7.3.6.5`), and heading anchors are prefixed with their entry so they stay
 /// unique.
+///
+/// An edition that would be larger than `pageLimit` (a site of thousands of pages: no phone opens a
+/// 100 MB page) is split into parts, `handbook-1.html`, `handbook-2.html`, …, each of whole chapters
+/// where a chapter fits (the practices of one principle, or one chapter of sections), and
+/// `handbook.html` becomes the contents page that links into them. Sizes are estimated from the
+/// sources before rendering, so that links between parts can be written as each entry is rendered,
+/// and taken as the largest over the languages, so every language has the same parts.
 struct SinglePageEdition {
     let site: ResolvedSite
     let language: String
@@ -22,19 +29,143 @@ struct SinglePageEdition {
         }
     }
 
-    func context(body renderer: BodyRenderer) -> [String: MustacheValue] {
-        let pages = (site.pages[language] ?? []).filter {
-            if case .page = $0.key { return false }
-            return true
+    /// The most bytes of HTML one page of the edition should hold.
+    static let pageLimit = 5_000_000
+    /// Bytes of HTML a byte of Markdown may become, for the estimate: a table row's 20 bytes become
+    /// about 60, prose a little more than itself.
+    static let htmlPerSourceByte = 3
+    /// Bytes of HTML an entry takes besides its body (its article, heading and contents line).
+    static let entryOverhead = 512
+
+    /// The ID of part `number` (from 1), whose page is `handbook-<number>.html`.
+    static func partID(_ number: Int) -> String { "handbook-\(number)" }
+
+    /// Whether `id` is the ID of a part, which no content page may take.
+    static func isPartID(_ id: String) -> Bool {
+        id.hasPrefix("handbook-") && id.count > "handbook-".count && id.dropFirst("handbook-".count).allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// The IDs of the parts' pages, none when the edition fits on one page.
+    static func partIDs(_ site: ResolvedSite) -> [String] {
+        guard site.generatedPageIDs.contains("handbook") else { return [] }
+        let count = parts(site).count
+        return count > 1 ? (1...count).map(partID) : []
+    }
+
+    /// The practices and sections of the edition, in order, by key.
+    static func entryKeys(_ site: ResolvedSite) -> [PageKey] {
+        site.practices.map { PageKey.practice($0.id) } + site.sections.map { PageKey.section($0.number) }
+    }
+
+    /// The entries of each part, or one part of every entry when the edition fits on one page.
+    static func parts(_ site: ResolvedSite) -> [[PageKey]] {
+        let keys = entryKeys(site)
+        let size = { (key: PageKey) -> Int in
+            let sources = site.config.languages.compactMap { site.page(key, in: $0.code)?.source.file.text.utf8.count }
+            return (sources.max() ?? 0) * htmlPerSourceByte + entryOverhead
         }
+        let sizes = keys.map(size)
+        guard sizes.reduce(0, +) > pageLimit else { return [keys] }
+        // Chapters in order: the practices of a principle (1.x), the sections of a chapter (7.x).
+        var chapters: [[Int]] = []
+        var lastChapter: String?
+        for (index, key) in keys.enumerated() {
+            let chapter = (key.isPractice ? "bp-" : "sec-") + String(key.id.prefix { $0 != "." })
+            if chapter != lastChapter { chapters.append([]) }
+            chapters[chapters.count - 1].append(index)
+            lastChapter = chapter
+        }
+        var parts: [[PageKey]] = []
+        var current: [PageKey] = []
+        var currentSize = 0
+        func add(_ index: Int) {
+            current.append(keys[index])
+            currentSize += sizes[index]
+        }
+        func close() {
+            if !current.isEmpty { parts.append(current) }
+            current = []
+            currentSize = 0
+        }
+        for chapter in chapters {
+            let chapterSize = chapter.reduce(0) { $0 + sizes[$1] }
+            if currentSize + chapterSize <= pageLimit {
+                chapter.forEach(add)
+                continue
+            }
+            close()
+            if chapterSize <= pageLimit {
+                chapter.forEach(add)
+                continue
+            }
+            // A chapter too large for one page is cut between entries; an entry is never cut.
+            for index in chapter {
+                if !current.isEmpty, currentSize + sizes[index] > pageLimit { close() }
+                add(index)
+            }
+            close()
+        }
+        close()
+        return parts
+    }
+
+    /// The context of the edition's page: the whole edition, or, when it is in parts, the contents
+    /// page that links into them.
+    func context(body renderer: BodyRenderer) -> [String: MustacheValue] {
+        let parts = Self.parts(site)
+        guard parts.count > 1 else { return context(entries: parts.first ?? [], parts: parts, body: renderer) }
+        var context = self.context(entries: [], parts: parts, body: renderer)
+        context["parts"] = .object(["items": .array(
+            parts.enumerated().map { index, keys in
+                let first = keys.first.map(\.id) ?? "", last = keys.last.map(\.id) ?? ""
+                return .object([
+                    "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page(Self.partID(index + 1)), in: language))),
+                    "title": .string(strings.text("handbook_part_title", ["number": String(index + 1), "count": String(parts.count)])),
+                    "range": .string(first == last ? first : "\(first)–\(last)"),
+                ])
+            })])
+        return context
+    }
+
+    /// The context of part `number` (from 1) of an edition in parts.
+    func partContext(_ number: Int, body renderer: BodyRenderer) -> [String: MustacheValue] {
+        let parts = Self.parts(site)
+        var context = self.context(entries: parts[number - 1], parts: parts, body: renderer)
+        let contents = OutputLayout.path(of: .page("handbook"), in: language)
+        let neighbour = { (other: Int) -> MustacheValue in
+            guard parts.indices.contains(other - 1) else { return .bool(false) }
+            return .object([
+                "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page(Self.partID(other)), in: language))),
+                "title": .string(strings.text("handbook_part_title", ["number": String(other), "count": String(parts.count)])),
+            ])
+        }
+        context["part"] = .object([
+            "contents_href": .string(RelativeURL.from(path, to: contents)),
+            "previous": neighbour(number - 1),
+            "next": neighbour(number + 1),
+        ])
+        return context
+    }
+
+    /// Entries and contents; each contents line links to the part that holds its entry.
+    private func context(entries wanted: [PageKey], parts: [[PageKey]], body renderer: BodyRenderer) -> [String: MustacheValue] {
+        var partOf: [PageKey: Int] = [:]
+        if parts.count > 1 {
+            for (index, keys) in parts.enumerated() { for key in keys { partOf[key] = index + 1 } }
+        }
+        let pages = Self.entryKeys(site).compactMap { site.page($0, in: language) }
         let byPath = Dictionary(uniqueKeysWithValues: (site.pages[language] ?? []).map { ($0.outputPath, $0.key) })
         var linkTargets = Hasher()
         for path in byPath.keys.sorted() { linkTargets.combine(path) }
+        // An entry's links depend on which part each target is in, and on the page it is shown on.
+        for key in Self.entryKeys(site) { linkTargets.combine(partOf[key] ?? 0) }
+        linkTargets.combine(path)
         let targets = linkTargets.finalize()
-        let entries: [MustacheValue] = pages.map { page in
+        let wantedKeys = Set(wanted)
+        let entries: [MustacheValue] = pages.filter { wantedKeys.contains($0.key) }.map { page in
             let render = {
                 var body = page.body
-                rewrite(&body, from: page, byPath: byPath)
+                rewrite(&body, from: page, byPath: byPath, partOf: partOf)
                 return renderer.render(body, regionPrefix: page.key.id)
             }
             let html = memo?.entryHTML(page.outputPath, body: page.body, context: targets, render: render) ?? render()
@@ -49,29 +180,40 @@ struct SinglePageEdition {
                 "heading": .string(heading),
                 "lang": page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
                 "html": .string(html),
-                "is_practice": .bool({ if case .practice = page.key { return true } else { return false } }()),
+                "is_practice": .bool(page.key.isPractice),
             ])
         }
         let contents: [MustacheValue] = pages.map { page in
             .object([
-                "href": .string("#" + Self.anchor(of: page.key)),
+                "href": .string(href(to: page.key, partOf: partOf)),
                 "id": .string(page.key.id),
                 "title": .string(page.title),
                 "lang": page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
             ])
         }
-        let practiceCount = pages.filter { if case .practice = $0.key { return true } else { return false } }.count
+        let practiceCount = pages.filter(\.key.isPractice).count
+        let practiceEntries = entries.count - pages.filter { wantedKeys.contains($0.key) && !$0.key.isPractice }.count
         return [
-            "practice_entries": .array(Array(entries.prefix(practiceCount))),
-            "section_entries": .array(Array(entries.dropFirst(practiceCount))),
+            "part": .bool(false),
+            "parts": .bool(false),
+            "practice_entries": .array(Array(entries.prefix(practiceEntries))),
+            "section_entries": .array(Array(entries.dropFirst(practiceEntries))),
             "practice_contents": .array(Array(contents.prefix(practiceCount))),
             "section_contents": .array(Array(contents.dropFirst(practiceCount))),
         ]
     }
 
+    /// Where the entry of `key` is from this page: an anchor on it, or in the part that holds it.
+    private func href(to key: PageKey, partOf: [PageKey: Int], fragment: String? = nil) -> String {
+        let anchor = "#" + Self.anchor(of: key) + (fragment.map { "--" + $0 } ?? "")
+        guard let part = partOf[key] else { return anchor }
+        let target = OutputLayout.path(of: .page(Self.partID(part)), in: language)
+        return target == path ? anchor : RelativeURL.from(path, to: target) + anchor
+    }
+
     /// Headings go one level down (each entry's title is the `h2`) and get prefixed anchors; links to
     /// practices and sections point into this page.
-    private func rewrite(_ body: inout MarkdownNode, from page: ResolvedPage, byPath: [String: PageKey]) {
+    private func rewrite(_ body: inout MarkdownNode, from page: ResolvedPage, byPath: [String: PageKey], partOf: [PageKey: Int]) {
         let prefix = Self.anchor(of: page.key)
         // Only headings and links change: the rest of the tree stays shared with the page.
         let rewritten = body.rewritten { original -> MarkdownNode? in
@@ -89,8 +231,7 @@ struct SinglePageEdition {
                 let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
                 let target = RelativeURL.resolve(parts[0], from: page.outputPath)
                 if let key = byPath[target], key.isPracticeOrSection {
-                    let anchor = Self.anchor(of: key)
-                    node.kind = .link(url: parts.count > 1 ? "#\(anchor)--\(parts[1])" : "#\(anchor)", title: title)
+                    node.kind = .link(url: href(to: key, partOf: partOf, fragment: parts.count > 1 ? parts[1] : nil), title: title)
                 } else {
                     node.kind = .link(url: RelativeURL.from(path, to: target) + (parts.count > 1 ? "#" + parts[1] : ""), title: title)
                 }
@@ -114,5 +255,11 @@ extension PageKey {
         case .practice, .section: return true
         case .page: return false
         }
+    }
+
+    /// Whether the key is a practice.
+    var isPractice: Bool {
+        if case .practice = self { return true }
+        return false
     }
 }

@@ -223,7 +223,7 @@ private extension IncrementalBuild {
         var out = ["index.html"]
         for language in site.config.languages {
             out += (site.pages[language.code] ?? []).map(\.outputPath)
-            out += SiteResolver.generatedPageIDs.map { OutputLayout.path(of: .page($0), in: language.code) }
+            out += (SiteResolver.generatedPageIDs + SinglePageEdition.partIDs(site)).map { OutputLayout.path(of: .page($0), in: language.code) }
         }
         return out + HostingPages.paths(of: site)
     }
@@ -236,8 +236,8 @@ private extension IncrementalBuild {
             let languages = change.language == source ? codes : [change.language]
             for language in languages {
                 out.insert(OutputLayout.path(of: change.key, in: language))
-                // The single-page edition holds every page's text.
-                out.insert(OutputLayout.path(of: .page("handbook"), in: language))
+                // The single-page edition holds every page's text (in parts, each part links into the others).
+                for id in ["handbook"] + SinglePageEdition.partIDs(new) { out.insert(OutputLayout.path(of: .page(id), in: language)) }
                 let before = old.page(change.key, in: language), after = new.page(change.key, in: language)
                 if before?.state != after?.state {
                     // Every language's switcher marks a missing translation; every status page lists all languages.

@@ -103,11 +103,18 @@ final class PageParserTests: XCTestCase {
     // MARK: - Keys, anchors and front-matter text
 
     func testGeneratedPageIDsAreReserved() {
-        for id in SiteResolver.generatedPageIDs {
+        // handbook-N: the parts of a single-page edition too large for one page.
+        for id in SiteResolver.generatedPageIDs + ["handbook-1", "handbook-12"] {
             let (page, diagnostics) = parse("---\nid: \(id)\ntitle: T\n---\n", path: "pages/\(id).md")
             XCTAssertNil(page, id)
             XCTAssertEqual(diagnostics.map(\.code), ["reserved-id"], id)
             XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/\(id).md:2:5")
+        }
+    }
+
+    func testIDsThatOnlyLookLikePartsAreFree() {
+        for id in ["handbook-", "handbook-a", "handbook-1a", "my-handbook-1"] {
+            XCTAssertFalse(SinglePageEdition.isPartID(id), id)
         }
     }
 
