@@ -14,23 +14,24 @@ final class InterruptedBuildTests: XCTestCase {
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
-        let started = Date()
         XCTAssertEqual(try run([]).terminationStatus, 0)
-        let duration = Date().timeIntervalSince(started)
         let old = project.files(under: "public")
         let page = project.root.appendingPathComponent("content/en/pages/about.md")
         try (String(contentsOf: page, encoding: .utf8) + "\nA new closing line.\n").write(to: page, atomically: true, encoding: .utf8)
 
+        // Each kill waits for a point of the build's own progress, not for a time (a build's length
+        // varies threefold on a loaded machine): the staging folder holding 0, 1/16, 2/16, … of the
+        // site's files, and last the new site in place, so every kill lands in the write whatever
+        // the machine's speed.
         var outcomes: [String: Int] = [:]
-        // Kills spread over the second half of a build, where rendering ends and writing happens,
-        // and up to twice its length; then, if no build finished (other tests load the machine, so a
-        // build may now take longer than the first did), later and later kills until one does.
         let steps = 16
-        var delays = (0..<steps).map { duration * (0.5 + 1.5 * Double($0) / Double(steps)) }
-        for _ in 0..<6 { delays.append(delays.last! * 1.5) }
-        for (step, delay) in delays.enumerated() {
+        for step in 0...steps {
             let process = try start(in: project.root)
-            usleep(useconds_t(delay * 1_000_000))
+            let wanted = step * old.count / steps
+            let reached = wait(upTo: 300) {
+                !process.isRunning || (step < steps ? (stagedFiles(in: project.root) ?? -1) >= wanted : project.files(under: "public")["en/about.html"] != old["en/about.html"])
+            }
+            XCTAssertTrue(reached, "step \(step): the build neither got there nor ended in 300 s")
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = project.files(under: "public")
@@ -39,7 +40,7 @@ final class InterruptedBuildTests: XCTestCase {
             XCTAssertNotEqual(outcome, "mixed", "after a kill at step \(step), public/ is neither the old nor the new site")
             if outcome == "new" { break }
         }
-        XCTAssertNotNil(outcomes["new"], "no build finished even when given \(Int(delays.last! / duration))× the first build's time")
+        XCTAssertNotNil(outcomes["new"], "no build put the new site in place")
         print("killed builds left: \(outcomes)")
         XCTAssertEqual(try run([], in: project.root).terminationStatus, 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".public") }
@@ -50,6 +51,26 @@ final class InterruptedBuildTests: XCTestCase {
             process.waitUntilExit()
             return process
         }
+    }
+
+    /// Files in the staging folder of a build under way, or nil when there is none.
+    private func stagedFiles(in root: URL) -> Int? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        guard let staging = names.first(where: { $0.hasPrefix(".public.handbook-staging-") }) else { return nil }
+        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(staging).path)
+        var count = 0
+        while let _ = enumerator?.nextObject() { count += 1 }
+        return count
+    }
+
+    /// Polls `condition` every millisecond for at most `seconds`; whether it came true.
+    private func wait(upTo seconds: Double, for condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return false
     }
 
     private func start(in directory: URL) throws -> Process {
