@@ -6,10 +6,13 @@ import Markdown
 /// This file is the only one that knows every stage; it runs them in order:
 /// 1. **Load** (`ContentLoader`): `content/site.yaml` and each language tree.
 /// 2. **Parse** (`PageParser`): front matter with libyaml, bodies with cmark-gfm, anchors, lint.
-/// 3. **Resolve** (`SiteResolver`): IDs, cross-references, back-links, translations and fallbacks.
-/// 4. **Render** (`PageRenderer`): Mustache templates, assets, data export and sitemap; `build`
+/// 3. **Resolve** (`SiteResolver`): IDs, cross-references, back-links, translations and fallbacks;
+///    `resolve()` stops here.
+/// 4. **Templates** (`TemplateSet`): compiled once, their strings checked.
+/// 5. **Index** (`SearchIndexBuilder`): the search index planned as jobs, run beside the pages.
+/// 6. **Render** (`PageRenderer`): Mustache templates, assets, data export and sitemap; `build`
 ///    writes each page into the staging folder as soon as it is rendered, `check` keeps none.
-/// 5. **Write** (`OutputWriter`): the rest of the files, then the staging folder swapped in, only
+/// 7. **Write** (`OutputWriter`): the rest of the files, then the staging folder swapped in, only
 ///    when no stage reported an error (else it is removed).
 public struct Build {
     /// What a build or check produced.
@@ -43,12 +46,17 @@ public struct Build {
         run(pageSink: nil)
     }
 
-    /// Runs every stage but writing; with a `pageSink`, each page goes there as it is rendered.
-    private func run(pageSink: (@Sendable (OutputFile) -> Void)?) -> Result {
+    /// Loads, parses and resolves, and stops there: for commands that need the resolved site but no
+    /// pages (`i18n status`).
+    public func resolve() -> Result {
         let diagnostics = DiagnosticEngine()
-        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else {
-            return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil)
-        }
+        let site = resolvedSite(diagnostics)
+        return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
+    }
+
+    /// Steps 1–3: load, parse, resolve; nil when the content could not be loaded.
+    private func resolvedSite(_ diagnostics: DiagnosticEngine) -> ResolvedSite? {
+        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else { return nil }
         let parser = PageParser(diagnostics: diagnostics, sourceLanguage: content.config.sourceLanguage.code)
         let parsed = timings.measure("parse") { Parallel.map(content.pages.count) { parser.parse(content.pages[$0]) } }
         // The parsers' C trees are freed; their memory is not needed again.
@@ -57,19 +65,27 @@ public struct Build {
             zip(content.pages, parsed).compactMap { file, page in
                 page == nil && file.language == content.config.sourceLanguage.code ? PageKey(relativePath: file.relativePath) : nil
             })
-        let site = timings.measure("resolve") {
+        return timings.measure("resolve") {
             SiteResolver(diagnostics: diagnostics, timings: timings).resolve(parsed.compactMap { $0 }, content: content, unparsed: unparsed)
         }
-        let sourceStrings = site.strings[content.config.sourceLanguage.code]
+    }
+
+    /// Every step but writing; with a `pageSink`, each page goes there as it is rendered.
+    private func run(pageSink: (@Sendable (OutputFile) -> Void)?) -> Result {
+        let diagnostics = DiagnosticEngine()
+        guard let site = resolvedSite(diagnostics) else { return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil) }
+        let sourceStrings = site.strings[site.config.sourceLanguage.code]
         guard let templates = timings.measure("templates", {
             TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
         }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
         }
+        // The search index's jobs, planned here and run in the render step's thread pool beside the pages.
+        let search = SearchIndexBuilder().plan(site)
         let renderer = PageRenderer(
             templates: templates, diagnostics: diagnostics, timings: timings, epub: epub ? .make : .none,
             pageSink: diagnostics.hasErrors ? nil : pageSink)
-        let files = renderer.render(site)
+        let files = renderer.render(site, search: search)
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 

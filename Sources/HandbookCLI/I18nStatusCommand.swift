@@ -12,7 +12,7 @@ struct I18nStatusCommand {
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(root: workingDirectory, content: options.content, templates: options.templates)
-        let result = Build(paths: paths).run()
+        let result = Build(paths: paths).resolve()
         guard let site = result.site else {
             DiagnosticFormatter().write(result.diagnostics, to: &stderr)
             return 1

@@ -49,7 +49,8 @@ public struct PageRenderer {
 
     /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
     /// (plus the data export, sitemap and search indexes, which are cheap and depend on every page).
-    public func render(_ site: ResolvedSite, only: Set<String>? = nil) -> [OutputFile] {
+    /// The search index's jobs are `search`, or else planned for the languages rendered.
+    func render(_ site: ResolvedSite, only: Set<String>? = nil, search: SearchIndexBuilder.Plan? = nil) -> [OutputFile] {
         var jobs: [() -> OutputFile?] = []
         // The EPUBs come first: three pages show their sizes. A partial rebuild makes those of the
         // languages it renders, and renders those three pages again.
@@ -87,7 +88,7 @@ public struct PageRenderer {
         // Pages and the search index share one pool, so both cores stay busy: first each page's
         // search entry, then each language's index (which waits for the entries, all handed out by
         // then), then the pages, which keep the other core busy meanwhile.
-        let search = SearchIndexBuilder().plan(site, only: languages, memo: memo)
+        let search = search ?? SearchIndexBuilder().plan(site, only: languages, memo: memo)
         let entries = EntryStore(count: search.entries.count)
         let (entryJobs, indexJobs) = (search.entries.count, search.languages.count)
         let outputs = timings.measure("render") {
