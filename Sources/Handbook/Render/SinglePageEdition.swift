@@ -42,7 +42,8 @@ struct SinglePageEdition {
 
     /// Whether `id` is the ID of a part, which no content page may take.
     static func isPartID(_ id: String) -> Bool {
-        id.hasPrefix("handbook-") && id.count > "handbook-".count && id.dropFirst("handbook-".count).allSatisfy { ("0"..."9").contains($0) }
+        let number = id.dropFirst("handbook-".count)
+        return id.hasPrefix("handbook-") && !number.isEmpty && number.allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// The IDs of the parts' pages, none when the edition fits on one page.

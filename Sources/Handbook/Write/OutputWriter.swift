@@ -110,8 +110,9 @@ public struct OutputWriter {
             state.withLock { written.contains(path) }
         }
 
-        /// Writes `file` into the staging folder (a failure is also kept in `failure`), hard-linking the current output's copy when its
-        /// bytes are the same (the shared inode is never written to); safe from several threads.
+        /// Writes `file` into the staging folder (a failure is also kept in `failure`), hard-linking
+        /// the current output's copy when its bytes are the same (the shared inode is never written
+        /// to); safe from several threads.
         public func write(_ file: OutputFile) -> Failure? {
             let failure = place(file)
             if let failure { state.withLock { if firstFailure == nil { firstFailure = failure } } }
@@ -128,9 +129,9 @@ public struct OutputWriter {
             // Folders are made under the lock, parents first, so two threads never race on one.
             let failure: Failure? = state.withLock {
                 for depth in 1..<parts.count {
-                    let relative = staging + "/" + parts[..<depth].joined(separator: "/")
-                    guard folders.insert(relative).inserted else { continue }
-                    if let why = PosixFiles.makeFolder(relative) { return .cannotWrite(relative, why) }
+                    let subfolder = staging + "/" + parts[..<depth].joined(separator: "/")
+                    guard folders.insert(subfolder).inserted else { continue }
+                    if let why = PosixFiles.makeFolder(subfolder) { return .cannotWrite(subfolder, why) }
                 }
                 return nil
             }
