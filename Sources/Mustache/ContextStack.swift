@@ -25,14 +25,14 @@ struct ContextStack {
         guard let first = name.components.first else { return frames.last }
         var found: MustacheValue?
         for frame in frames.reversed() {
-            if case .object(let fields) = frame, let value = fields[first] {
+            if let value = frame[first] {
                 found = value
                 break
             }
         }
         guard var value = found else { return nil }
         for component in name.components.dropFirst() {
-            guard case .object(let fields) = value, let next = fields[component] else { return nil }
+            guard let next = value[component] else { return nil }
             value = next
         }
         return value

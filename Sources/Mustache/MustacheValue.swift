@@ -5,7 +5,7 @@
 /// string has nothing to show, so `{{#summary}}<p>{{summary}}</p>{{/summary}}` drops an empty
 /// summary. Numbers are always truthy, `0` included, as in the spec's Ruby reference: a count of zero
 /// is still a value to print. Every object, even an empty one, is truthy.
-public indirect enum MustacheValue: Equatable, Sendable {
+public indirect enum MustacheValue: Sendable {
     /// No value; interpolates as nothing and is falsey.
     case null
     /// A boolean; interpolates as `true` or `false`.
@@ -20,13 +20,15 @@ public indirect enum MustacheValue: Equatable, Sendable {
     case array([MustacheValue])
     /// A hash whose keys names look up; a section pushes it onto the context stack.
     case object([String: MustacheValue])
+    /// A typed value whose keys names look up, like a hash (see `MustacheView`).
+    case view(any MustacheView)
 
     /// Whether a section over this value renders (see the type's documentation for the rules).
     var isTruthy: Bool {
         switch self {
         case .null: return false
         case .bool(let value): return value
-        case .int, .double, .object: return true
+        case .int, .double, .object, .view: return true
         case .string(let text): return !text.isEmpty
         case .array(let elements): return !elements.isEmpty
         }
@@ -35,7 +37,7 @@ public indirect enum MustacheValue: Equatable, Sendable {
     /// The text an interpolation writes, or nil for values that print nothing (null, lists, hashes).
     var text: String? {
         switch self {
-        case .null, .array, .object: return nil
+        case .null, .array, .object, .view: return nil
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .double(let value): return Self.format(value)
@@ -50,6 +52,27 @@ public indirect enum MustacheValue: Equatable, Sendable {
             return String(Int(value))
         }
         return value.description
+    }
+}
+
+extension MustacheValue: Equatable {
+    /// Values are equal when they are the same data; two views are equal when they are of the same
+    /// type and give equal values for every key of that type.
+    public static func == (lhs: MustacheValue, rhs: MustacheValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        case (.view(let a), .view(let b)):
+            let type = Swift.type(of: a)
+            return ObjectIdentifier(type) == ObjectIdentifier(Swift.type(of: b))
+                && type.keys.allSatisfy { a.value(for: $0) == b.value(for: $0) }
+        default: return false
+        }
     }
 }
 

@@ -20,6 +20,8 @@ indirect enum Node: Sendable {
 struct Name: Sendable {
     /// The parts between the dots; empty for the implicit iterator `.`.
     let components: [String]
+    /// Where the tag is, for the check that every name is one some view provides.
+    let location: Location
 }
 
 /// The template a partial or parent tag brings in, and how.

@@ -289,14 +289,14 @@ extension Parser {
     private mutating func dottedName(_ content: String, of tag: Tag) -> Name? {
         guard isValidName(content, of: tag) else { return nil }
         if content == "." {
-            return Name(components: [])
+            return Name(components: [], location: source.location(of: tag.start))
         }
         let parts = content.split(separator: ".", omittingEmptySubsequences: false)
         guard !parts.contains(where: \.isEmpty) else {
             errors.append(source.error(.invalidName(content), at: tag.start))
             return nil
         }
-        return Name(components: parts.map(String.init))
+        return Name(components: parts.map(String.init), location: source.location(of: tag.start))
     }
 
     private mutating func target(of tag: Tag) -> Inclusion.Target? {

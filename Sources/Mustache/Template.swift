@@ -48,6 +48,30 @@ struct Template: Sendable {
         }
     }
 
+    /// Calls `use` with every name the nodes read, in source order.
+    func collectNames(in nodes: [Node], _ use: (Name) -> Void) {
+        for node in nodes {
+            switch node {
+            case .text, .lineStart:
+                break
+            case .variable(let name, _):
+                use(name)
+            case .section(let name, let children, _):
+                use(name)
+                collectNames(in: children, use)
+            case .block(_, let block):
+                collectNames(in: block.nodes, use)
+            case .partial(let inclusion):
+                if case .dynamic(let name) = inclusion.target { use(name) }
+            case .parent(let inclusion, let arguments):
+                if case .dynamic(let name) = inclusion.target { use(name) }
+                for key in arguments.keys.sorted() {
+                    if let block = arguments[key] { collectNames(in: block.nodes, use) }
+                }
+            }
+        }
+    }
+
     /// An error about this template at `location`.
     func error(_ reason: TemplateError.Reason, at location: Location) -> TemplateError {
         TemplateError(templateName: name, location: location, reason: reason)

@@ -29,6 +29,27 @@ public final class TemplateLibrary: Sendable {
         compile(templates, strictPartials: strictPartials).errors
     }
 
+    /// A name that a tag of a template reads, and where the tag is.
+    public struct NameUse: Sendable {
+        public let templateName: String
+        /// The dotted parts; empty for the implicit iterator `.`.
+        public let components: [String]
+        public let line: Int
+        public let column: Int
+    }
+
+    /// Every name the templates read (variables, sections and dynamic partial names), by template
+    /// name, line and column: what a caller checks against the keys its views provide.
+    public func nameUses() -> [NameUse] {
+        var uses: [NameUse] = []
+        for name in templates.keys.sorted() {
+            guard let template = templates[name] else { continue }
+            template.collectNames(in: template.nodes) { uses.append(NameUse(
+                templateName: name, components: $0.components, line: $0.location.line, column: $0.location.column)) }
+        }
+        return uses
+    }
+
     /// Renders the template registered as `name` against `context`.
     ///
     /// Throws when there is no such template, when partials nest more than 100 deep or partials and

@@ -128,6 +128,26 @@ final class DiagnosticsOutputTests: XCTestCase {
             """)
     }
 
+    func testATemplateKeyThatNoViewProvidesIsAnErrorAtItsTag() {
+        let project = TemporaryProject()
+        project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.write("templates/page.mustache", "<h1>{{titel}}</h1>{{#practice.pagr}}x{{/practice.pagr}}{{#nav}}{{label}}{{/nav}}\n")
+        project.write("content/en/pages/index.md", "---\nid: index\ntitle: Home\n---\nHome.\n")
+        let run = CommandRun.handbook(["check", "--templates", "templates"], in: project.root)
+        XCTAssertEqual(run.exitCode, 1)
+        XCTAssertEqual(
+            run.stderr,
+            """
+            templates/page.mustache:1:5: error: the template reads "titel", but no page's context provides "titel" (did you mean "title"?) [unknown-template-key]
+            templates/page.mustache:1:19: error: the template reads "practice.pagr", but no page's context provides "pagr" (did you mean "pager"?) [unknown-template-key]
+            2 errors (2 unknown-template-key), 0 warnings
+            check failed
+
+            """)
+    }
+
     func testFolderNamesInMessagesFollowTheOptions() {
         let project = projectWithErrorAndWarnings()
         try? FileManager.default.moveItem(at: project.root.appendingPathComponent("content"), to: project.root.appendingPathComponent("words"))

@@ -34,7 +34,7 @@ struct AlphabeticalIndex {
         var isCode = false
     }
 
-    func groups(from path: String, link: (PageKey, String) -> MustacheValue) -> MustacheValue {
+    func groups(from path: String, link: (PageKey, String) -> LinkView) -> MustacheValue {
         let pages = (site.pages[language] ?? []).filter { page in
             if case .page("index") = page.key { return false }
             return true
@@ -66,7 +66,7 @@ struct AlphabeticalIndex {
         }
         return .array(
             groups.enumerated().map { index, group in
-                .object(["letter": .string(group.letter), "anchor": .string("letter-\(index + 1)"), "entries": .array(group.items)])
+                .view(GroupView(letter: group.letter, anchor: "letter-\(index + 1)", entries: group.items))
             })
     }
 
@@ -138,34 +138,34 @@ private extension AlphabeticalIndex {
     }
 
     /// The index's Mustache value of one entry: a link, or a label with links to its pages.
-    func item(_ entry: Entry, from path: String, link: (PageKey, String) -> MustacheValue) -> MustacheValue? {
+    func item(_ entry: Entry, from path: String, link: (PageKey, String) -> LinkView) -> MustacheValue? {
         // A term in Latin letters only, on a page in another language, is the source language's:
         // kana or Han in it make it the page's own (a Japanese term may be written in kana alone).
         let latinOnChinesePage = language != site.config.sourceLanguage.code
             && !entry.label.unicodeScalars.contains { SearchTokenizer.isHan($0) || Self.isKana($0) }
         if let key = entry.page {
-            guard case .object(var item) = link(key, path) else { return nil }
-            item["label"] = .string(entry.label)
-            return .object(item)
+            var item = link(key, path)
+            item.label = entry.label
+            return .view(item)
         }
         let users: [MustacheValue] = entry.users.enumerated().compactMap { position, key in
-            guard case .object(var item) = link(key, path), let page = site.page(key, in: language) else { return nil }
+            guard let page = site.page(key, in: language) else { return nil }
+            var item = link(key, path)
             switch key {
-            case .practice(let id): item["label"] = .string(id)
-            case .section(let number): item["label"] = .string(number)
-            case .page: item["label"] = .string(page.title)
+            case .practice(let id): item.label = id
+            case .section(let number): item.label = number
+            case .page: item.label = page.title
             }
-            item["last"] = .bool(position == entry.users.count - 1)
-            return .object(item)
+            item.last = position == entry.users.count - 1
+            return .view(item)
         }
         let chinese = HalfwidthPunctuationLinter.applies(to: language)
-        return .object([
-            "label": .string(entry.label), "term": .bool(true), "code": .bool(entry.isCode),
+        return .view(TermView(
+            label: entry.label, code: entry.isCode,
             // A selector such as `openURL:` ends in a colon already; a space keeps it from doubling.
-            "separator": .string(entry.label.hasSuffix(":") ? " " : chinese ? "：" : ": "), "comma": .string(chinese ? "、" : ", "),
-            "term_lang": latinOnChinesePage ? .string(site.config.sourceLanguage.code) : .bool(false),
-            "users": .array(users),
-        ])
+            separator: entry.label.hasSuffix(":") ? " " : chinese ? "：" : ": ", comma: chinese ? "、" : ", ",
+            termLang: latinOnChinesePage ? .string(site.config.sourceLanguage.code) : .bool(false),
+            users: users))
     }
 
     /// The `pagesPerEntry` pages with the most uses, in page order.
@@ -208,6 +208,49 @@ private extension AlphabeticalIndex {
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return !a.isCode && b.isCode
+        }
+    }
+}
+
+extension AlphabeticalIndex {
+    /// The entries under one initial.
+    struct GroupView: MustacheView {
+        static let keys = ["letter", "anchor", "entries"]
+        let letter: String
+        let anchor: String
+        let entries: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "letter": return .string(letter)
+            case "anchor": return .string(anchor)
+            case "entries": return .array(entries)
+            default: return nil
+            }
+        }
+    }
+
+    /// A term or API name with links to the pages that use it (a title is a `LinkView`).
+    struct TermView: MustacheView {
+        static let keys = ["label", "term", "code", "separator", "comma", "term_lang", "users"]
+        let label: String
+        let code: Bool
+        let separator: String
+        let comma: String
+        let termLang: MustacheValue
+        let users: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "label": return .string(label)
+            case "term": return .bool(true)
+            case "code": return .bool(code)
+            case "separator": return .string(separator)
+            case "comma": return .string(comma)
+            case "term_lang": return termLang
+            case "users": return .array(users)
+            default: return nil
+            }
         }
     }
 }

@@ -11,57 +11,47 @@ struct AuditChecklist {
     let strings: UIStrings
     let path: String
 
-    func context(link: (PageKey, String) -> MustacheValue) -> [String: MustacheValue] {
+    func context(link: (PageKey, String) -> LinkView) -> ChecklistView {
         let mapPath = OutputLayout.path(of: .page("wcag"), in: language)
-        func criterionValue(_ criterion: WCAGCatalog.Criterion) -> MustacheValue {
-            .object([
-                "number": .string(criterion.number), "name": .string(criterion.name(in: language)),
-                "name_lang": MustacheValue.lang(criterion.nameFallbackLanguage(in: language)),
-                "level": .string(criterion.level.rawValue),
-                "href": .string(RelativeURL.from(path, to: mapPath) + "#" + WCAGMap.anchor(criterion.number)),
-            ])
+        func criterionView(_ criterion: WCAGCatalog.Criterion) -> CriterionView {
+            CriterionView(
+                criterion: WCAGCriterionLinkView(
+                    number: criterion.number, name: criterion.name(in: language),
+                    nameLang: .lang(criterion.nameFallbackLanguage(in: language)), level: criterion.level.rawValue,
+                    href: RelativeURL.from(path, to: mapPath) + "#" + WCAGMap.anchor(criterion.number)))
         }
         let groups: [MustacheValue] = PageParser.principles.compactMap { principle in
             let practices = site.practices.filter { $0.principle == principle }
             guard !practices.isEmpty else { return nil }
-            return .object([
-                "anchor": .string("check-\(principle)"),
-                "title": .string(strings.text("principle_\(principle)")),
-                "title_lang": strings.lang(of: "principle_\(principle)"),
-                "items": .array(
-                    practices.map { practice in
-                        guard case .object(var item) = link(.practice(practice.id), path) else { return .null }
-                        let slug = practice.id.replacingOccurrences(of: ".", with: "-")
-                        item["slug"] = .string(slug)
-                        let criteria = practice.wcag.compactMap { site.wcag?.criterion($0) }
-                        item["wcag"] = criteria.isEmpty ? .bool(false) : .object(["items": .array(criteria.map(criterionValue))])
-                        item["wcag_levels"] = .string(Set(criteria.map(\.level.rawValue)).sorted().joined(separator: " "))
-                        item["wcag_export"] = .string(criteria.map { exportText($0) }.joined(separator: "; "))
-                        return .object(item)
-                    }),
-            ])
+            return .view(GroupView(
+                anchor: "check-\(principle)", title: strings.text("principle_\(principle)"),
+                titleLang: strings.lang(of: "principle_\(principle)"),
+                items: practices.map { practice in
+                    let criteria = practice.wcag.compactMap { site.wcag?.criterion($0) }
+                    let line = LineView(
+                        slug: practice.id.replacingOccurrences(of: ".", with: "-"),
+                        wcag: criteria.isEmpty ? .bool(false) : .view(ItemsView(items: criteria.map { .view(criterionView($0)) })),
+                        wcagLevels: Set(criteria.map(\.level.rawValue)).sorted().joined(separator: " "),
+                        wcagExport: criteria.map { exportText($0) }.joined(separator: "; "))
+                    return .view(LayeredView(layers: [line, link(.practice(practice.id), path)]))
+                }))
         }
-        var context: [String: MustacheValue] = [
-            "checklist_groups": .array(groups),
-            "practice_total": .string(String(site.practices.count)),
-            "storage_key": .string("handbook-checklist-\(language)"),
-        ]
-        context["has_wcag"] = .bool(site.wcag != nil)
+        var context = ChecklistView(
+            groups: groups, practiceTotal: site.practices.count, storageKey: "handbook-checklist-\(language)",
+            hasWCAG: site.wcag != nil)
         if let catalog = site.wcag {
             let serving = WCAGMap.practicesServing(site)
-            context["wcag_levels"] = .array(WCAGCatalog.Level.allCases.map { level in
+            context.wcagLevels = WCAGCatalog.Level.allCases.map { level in
                 let criteria = catalog.current.filter { $0.level == level && serving[$0.number] != nil }
-                return .object([
-                    "level": .string(level.rawValue), "anchor": .string("level-\(level.rawValue.lowercased())"),
-                    "heading": .string(strings.text("checklist_level_heading", ["level": level.rawValue])),
-                    "heading_lang": strings.lang(of: "checklist_level_heading"),
-                    "criteria": .array(criteria.map { criterion in
-                        guard case .object(var value) = criterionValue(criterion) else { return .null }
-                        value["practices"] = .array((serving[criterion.number] ?? []).map { link(.practice($0), path) })
-                        return .object(value)
-                    }),
-                ])
-            })
+                return .view(LevelView(
+                    level: level.rawValue, heading: strings.text("checklist_level_heading", ["level": level.rawValue]),
+                    headingLang: strings.lang(of: "checklist_level_heading"),
+                    criteria: criteria.map { criterion in
+                        var view = criterionView(criterion)
+                        view.practices = (serving[criterion.number] ?? []).map { .view(link(.practice($0), path)) }
+                        return .view(view)
+                    }))
+            }
         }
         return context
     }
@@ -69,5 +59,97 @@ struct AuditChecklist {
     /// "1.4.4 Resize Text (AA)", as the exports write a criterion.
     private func exportText(_ criterion: WCAGCatalog.Criterion) -> String {
         "\(criterion.number) \(criterion.name(in: language))\(strings.text("paren_open"))\(criterion.level.rawValue)\(strings.text("paren_close"))"
+    }
+}
+
+extension AuditChecklist {
+    /// The checklist page's own fields.
+    struct ChecklistView: MustacheView {
+        static let keys = ["checklist_groups", "practice_total", "storage_key", "has_wcag", "wcag_levels"]
+        let groups: [MustacheValue]
+        let practiceTotal: Int
+        let storageKey: String
+        let hasWCAG: Bool
+        var wcagLevels: [MustacheValue]?
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "checklist_groups": return .array(groups)
+            case "practice_total": return .string(String(practiceTotal))
+            case "storage_key": return .string(storageKey)
+            case "has_wcag": return .bool(hasWCAG)
+            case "wcag_levels": return wcagLevels.map(MustacheValue.array)
+            default: return nil
+            }
+        }
+    }
+
+    /// The practices of one principle.
+    struct GroupView: MustacheView {
+        static let keys = ["anchor", "title", "title_lang", "items"]
+        let anchor: String
+        let title: String
+        let titleLang: MustacheValue
+        let items: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "anchor": return .string(anchor)
+            case "title": return .string(title)
+            case "title_lang": return titleLang
+            case "items": return .array(items)
+            default: return nil
+            }
+        }
+    }
+
+    /// What a checklist line adds to the link to its practice.
+    struct LineView: MustacheView {
+        static let keys = ["slug", "wcag", "wcag_levels", "wcag_export"]
+        let slug: String
+        let wcag: MustacheValue
+        let wcagLevels: String
+        let wcagExport: String
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "slug": return .string(slug)
+            case "wcag": return wcag
+            case "wcag_levels": return .string(wcagLevels)
+            case "wcag_export": return .string(wcagExport)
+            default: return nil
+            }
+        }
+    }
+
+    /// A criterion, with the practices to check for it in the list by level.
+    struct CriterionView: MustacheView {
+        static let keys = WCAGCriterionLinkView.keys + ["practices"]
+        let criterion: WCAGCriterionLinkView
+        var practices: [MustacheValue]?
+
+        func value(for key: String) -> MustacheValue? {
+            key == "practices" ? practices.map(MustacheValue.array) : criterion.value(for: key)
+        }
+    }
+
+    /// The criteria of one level and the practices that serve them.
+    struct LevelView: MustacheView {
+        static let keys = ["level", "anchor", "heading", "heading_lang", "criteria"]
+        let level: String
+        let heading: String
+        let headingLang: MustacheValue
+        let criteria: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "level": return .string(level)
+            case "anchor": return .string("level-\(level.lowercased())")
+            case "heading": return .string(heading)
+            case "heading_lang": return headingLang
+            case "criteria": return .array(criteria)
+            default: return nil
+            }
+        }
     }
 }

@@ -33,41 +33,39 @@ struct ContextBuilder {
     }
 
     /// The context of a content page.
-    func context(for page: ResolvedPage) -> [String: MustacheValue] {
-        var context = common.base(
+    func context(for page: ResolvedPage) -> MustacheValue {
+        let base = common.base(
             path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
             state: page.state, breadcrumbs: breadcrumbs(page.key))
-        if page.state == .outdated, let changes = page.changes { context["notice_changes"] = changedParts(changes, of: page) }
-        context["body"] = .string(body.render(page.body))
-        context["summary"] = .string(page.summary)
-        context["referenced_by"] = referencedBy(page.referencedBy, from: page.outputPath)
-        context["toc"] = tableOfContents(page)
+        var view = ContentPageView(
+            body: body.render(page.body), summary: page.summary,
+            referencedBy: referencedBy(page.referencedBy, from: page.outputPath), toc: tableOfContents(page))
+        if page.state == .outdated, let changes = page.changes { view.noticeChanges = changedParts(changes, of: page) }
         switch page.key {
         case .practice(let id):
-            context["practice"] = .object(practiceContext(id, page: page))
+            view.practice = practiceContext(id, page: page)
         case .section(let number):
-            context["section"] = .object(sectionContext(number, page: page))
+            view.section = sectionContext(number, page: page)
         case .page("index"):
-            context["principles"] = principlesContext(from: page.outputPath)
-            context["epub"] = epubLink(from: page.outputPath)
+            view.principles = principlesContext(from: page.outputPath)
+            view.epub = epubLink(from: page.outputPath)
         case .page("offline"):
-            context["epub"] = epubLink(from: page.outputPath)
+            view.epub = epubLink(from: page.outputPath)
         case .page("source-notes"):
-            context["source_notes"] = sourceNotesContext(from: page.outputPath)
+            view.sourceNotes = sourceNotesContext(from: page.outputPath)
         case .page:
             break
         }
-        return context
+        return .view(LayeredView(layers: [view, base]))
     }
 
     /// The link to this language's EPUB edition with its size, or nothing when there is none.
     func epubLink(from path: String) -> MustacheValue {
         guard let epubSize else { return .null }
-        return .object([
-            "href": .string(RelativeURL.from(path, to: OutputLayout.epub(in: language.code))),
-            "text": .string(strings.text("epub_download", ["size": Self.size(epubSize)])),
-            "lang": common.lang(of: "epub_download"),
-        ])
+        return .view(EPUBLinkView(
+            href: RelativeURL.from(path, to: OutputLayout.epub(in: language.code)),
+            text: strings.text("epub_download", ["size": Self.size(epubSize)]),
+            lang: common.lang(of: "epub_download")))
     }
 
     /// A file size as readers say it: `850 KB`, `1.2 MB` (decimal units, one digit after the point).
@@ -99,18 +97,13 @@ struct ContextBuilder {
                 }
             }
             guard seen.insert(text).inserted else { continue }
-            items.append(.object(["text": .string(text), "lang": MustacheValue.lang(lang)]))
+            items.append(.view(TextLangView(text: text, lang: .lang(lang))))
         }
         let label = items.isEmpty ? "notice_changed_removed" : "notice_changed_parts"
-        return .object([
-            "label": .string(strings.text(label)),
-            "label_lang": common.lang(of: label),
-            "parts": items.isEmpty ? .null : .object(["items": .array(items)]),
-            "href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: page.key, in: source))),
-            "hreflang": .string(source),
-            "link": .string(strings.text("notice_read_english")),
-            "link_lang": common.lang(of: "notice_read_english"),
-        ])
+        return .view(ChangedPartsView(
+            label: strings.text(label), labelLang: common.lang(of: label), parts: ItemsView.list(items),
+            href: RelativeURL.from(page.outputPath, to: OutputLayout.path(of: page.key, in: source)), hreflang: source,
+            link: strings.text("notice_read_english"), linkLang: common.lang(of: "notice_read_english")))
     }
 
     /// "2.10 Provide adjustable time control", "7.3.6.5 Register", "About this handbook".
@@ -123,30 +116,13 @@ struct ContextBuilder {
     }
 
     /// The root `index.html`: the same welcome in every language, each leading to its home page.
-    static func rootContext(_ site: ResolvedSite) -> [String: MustacheValue] {
+    static func rootContext(_ site: ResolvedSite) -> MustacheValue {
         let source = site.strings[site.config.sourceLanguage.code] ?? UIStrings(values: [:])
-        return [
-            "lang": .string(site.config.sourceLanguage.tag),
-            "title": .string(source.text("site_title")),
-            "stylesheet": .string(OutputLayout.stylesheet),
-            "script": .string(OutputLayout.script),
-            "preferences_script": .string(OutputLayout.preferencesScript),
-            "strings": .object(source.values.mapValues { .string($0) }),
-            "languages": .array(
-                site.config.languages.map { language in
-                    let strings = site.strings[language.code] ?? source
-                    return .object([
-                        "code": .string(language.code), "tag": .string(language.tag), "name": .string(language.name),
-                        "dir": .string(language.dir),
-                        "href": .string(OutputLayout.path(of: .page("index"), in: language.code)),
-                        "site_title": .string(strings.text("site_title")),
-                        "site_title_lang": strings.lang(of: "site_title"),
-                        "tagline": .string(strings.text("root_tagline")),
-                        "tagline_lang": strings.lang(of: "root_tagline"),
-                        "enter": UIText(strings, "root_enter", naming: language).value,
-                    ])
-                }),
-        ]
+        return .view(RootView(
+            lang: site.config.sourceLanguage.tag, title: source.text("site_title"), strings: source,
+            languages: site.config.languages.map { language in
+                .view(RootLanguageView(language: language, strings: site.strings[language.code] ?? source))
+            }))
     }
 }
 
@@ -177,7 +153,7 @@ private extension ContextBuilder {
     }
 
     func list(_ keys: [PageKey], from path: String) -> MustacheValue {
-        keys.isEmpty ? .null : .object(["items": .array(keys.map { common.link(to: $0, from: path) })])
+        ItemsView.list(keys.map { .view(common.link(to: $0, from: path)) })
     }
 
     /// Back-links grouped by kind under their own labels, since "2.10" and "7.3.6.5" alone do not say
@@ -185,21 +161,20 @@ private extension ContextBuilder {
     func referencedBy(_ keys: [PageKey], from path: String) -> MustacheValue {
         guard !keys.isEmpty else { return .null }
         func group(_ isMember: (PageKey) -> Bool) -> MustacheValue { list(keys.filter(isMember), from: path) }
-        return .object([
-            "practices": group { if case .practice = $0 { true } else { false } },
-            "sections": group { if case .section = $0 { true } else { false } },
-            "pages": group { if case .page = $0 { true } else { false } },
-        ])
+        return .view(ReferencedByView(
+            practices: group { if case .practice = $0 { true } else { false } },
+            sections: group { if case .section = $0 { true } else { false } },
+            pages: group { if case .page = $0 { true } else { false } }))
     }
 
     /// "On this page" for pages with three or more `h2`: the body's and those the template adds.
     func tableOfContents(_ page: ResolvedPage) -> MustacheValue {
         let contentTag = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
         var items: [MustacheValue] = page.headings.filter { $0.level == 2 }.map { heading in
-            .object(["anchor": .string(heading.anchor), "text": .string(heading.text), "lang": MustacheValue.lang(contentTag)])
+            .view(TOCItemView(anchor: heading.anchor, text: heading.text, lang: .lang(contentTag)))
         }
         func add(_ anchor: String, _ key: String) {
-            items.append(.object(["anchor": .string(anchor), "text": .string(strings.text(key)), "lang": common.lang(of: key)]))
+            items.append(.view(TOCItemView(anchor: anchor, text: strings.text(key), lang: common.lang(of: key))))
         }
         // Only the practice and section templates show the relations; other pages have none to list.
         switch page.key {
@@ -207,69 +182,62 @@ private extension ContextBuilder {
         case .section: add("page-related-practices", "related_practices")
         case .page("source-notes"):
             for topic in sourceNoteTopics { add("notes-\(topic.rawValue)", "source_notes_topic_\(topic.rawValue)") }
-            return items.count >= 3 ? .object(["items": .array(items)]) : .null
-        case .page: return items.count >= 3 ? .object(["items": .array(items)]) : .null
+            return items.count >= 3 ? .view(ItemsView(items: items)) : .null
+        case .page: return items.count >= 3 ? .view(ItemsView(items: items)) : .null
         }
         if !page.referencedBy.isEmpty { add("page-referenced-by", "referenced_by") }
-        return items.count >= 3 ? .object(["items": .array(items)]) : .null
+        return items.count >= 3 ? .view(ItemsView(items: items)) : .null
     }
 
-    func practiceContext(_ id: String, page: ResolvedPage) -> [String: MustacheValue] {
-        guard let info = site.practice(id) else { return [:] }
-        var context: [String: MustacheValue] = [
-            "id": .string(id),
-            "principle": .string(strings.text("principle_\(info.principle)")),
-            "principle_lang": common.lang(of: "principle_\(info.principle)"),
-            "principle_href": .string(RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle)"),
-            "sections": list(info.sections.map(PageKey.section), from: page.outputPath),
-            "guide_sections": list(info.guideSections.map(PageKey.section), from: page.outputPath),
-            "derived_sections": list(
+    /// An empty view when the site has no such practice (the resolver reported it).
+    func practiceContext(_ id: String, page: ResolvedPage) -> MustacheValue {
+        guard let info = site.practice(id) else { return .view(LayeredView(layers: [])) }
+        var view = PracticeView(
+            id: id, principle: strings.text("principle_\(info.principle)"),
+            principleLang: common.lang(of: "principle_\(info.principle)"),
+            principleHref: RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle)",
+            sections: list(info.sections.map(PageKey.section), from: page.outputPath),
+            guideSections: list(info.guideSections.map(PageKey.section), from: page.outputPath),
+            derivedSections: list(
                 info.sections.filter { !info.guideSections.contains($0) }.map(PageKey.section), from: page.outputPath),
-        ]
+            pager: pager(PageKey.practice(id), among: site.practices.map { .practice($0.id) }, from: page.outputPath))
         if let category = info.category {
             let key = "category_\(category.replacingOccurrences(of: "-", with: "_"))"
-            context["category"] = .string(strings.text(key))
-            context["category_lang"] = common.lang(of: key)
+            view.category = (strings.text(key), common.lang(of: key))
         }
         if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
-            context["adoption"] = .string(details.adoption)
+            view.adoption = details.adoption
         }
         if let catalog = site.wcag, !info.wcag.isEmpty {
             let map = OutputLayout.path(of: .page("wcag"), in: language.code)
-            context["wcag"] = .object(["items": .array(info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
-                .object([
-                    "number": .string(criterion.number), "name": .string(criterion.name(in: language.code)),
-                    "name_lang": MustacheValue.lang(criterion.nameFallbackLanguage(in: language.code)),
-                    "level": .string(criterion.level.rawValue),
-                    "href": .string(RelativeURL.from(page.outputPath, to: map) + "#" + WCAGMap.anchor(criterion.number)),
-                ])
-            })])
+            view.wcag = .view(ItemsView(items: info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
+                .view(WCAGCriterionLinkView(
+                    number: criterion.number, name: criterion.name(in: language.code),
+                    nameLang: .lang(criterion.nameFallbackLanguage(in: language.code)), level: criterion.level.rawValue,
+                    href: RelativeURL.from(page.outputPath, to: map) + "#" + WCAGMap.anchor(criterion.number)))
+            }))
         }
-        context["pager"] = pager(PageKey.practice(id), among: site.practices.map { .practice($0.id) }, from: page.outputPath)
-        return context
+        return .view(view)
     }
 
-    func sectionContext(_ number: String, page: ResolvedPage) -> [String: MustacheValue] {
-        guard let info = site.section(number) else { return [:] }
-        var context: [String: MustacheValue] = [
-            "number": .string(number),
-            "platform": info.platform == "common" ? .null : .string(strings.text("platform_\(info.platform)")),
-            "platform_lang": common.lang(of: "platform_\(info.platform)"),
-            "practices": list(info.practices.map(PageKey.practice), from: page.outputPath),
-            "children": list(info.children.map(PageKey.section), from: page.outputPath),
-        ]
+    func sectionContext(_ number: String, page: ResolvedPage) -> MustacheValue {
+        guard let info = site.section(number) else { return .view(LayeredView(layers: [])) }
+        var view = SectionView(
+            number: number,
+            platform: info.platform == "common" ? .null : .string(strings.text("platform_\(info.platform)")),
+            platformLang: common.lang(of: "platform_\(info.platform)"),
+            practices: list(info.practices.map(PageKey.practice), from: page.outputPath),
+            children: list(info.children.map(PageKey.section), from: page.outputPath),
+            pager: pager(PageKey.section(number), among: site.sections.map { .section($0.number) }, from: page.outputPath))
         if case .section(let details) = page.source.details, !details.programDetails.isEmpty {
             let count = details.programDetails.count
             let contentTag: MustacheValue = page.contentLanguage == language.code
                 ? .bool(false) : .string(site.config.tag(of: page.contentLanguage))
-            context["program_details"] = .array(
-                details.programDetails.enumerated().map { index, detail in
-                    programDetailContext(
-                        detail, index: index, count: count, contentTag: contentTag, from: page.outputPath)
-                })
+            view.programDetails = details.programDetails.enumerated().map { index, detail in
+                programDetailContext(detail, index: index, count: count, contentTag: contentTag, from: page.outputPath)
+            }
         }
-        context["pager"] = pager(PageKey.section(number), among: site.sections.map { .section($0.number) }, from: page.outputPath)
-        return context
+        return .view(view)
     }
 
     /// One program-details table. `contentTag` marks the rows that hold the page's own text (English
@@ -277,28 +245,20 @@ private extension ContextBuilder {
     func programDetailContext(
         _ detail: ProgramDetail, index: Int, count: Int, contentTag: MustacheValue, from path: String
     ) -> MustacheValue {
-        var rows: [MustacheValue] = [
-            .object([
-                "label": .string(strings.text("program_description")), "label_lang": common.lang(of: "program_description"),
-                "html": .string(body.renderInline(detail.description.node)), "lang": contentTag,
-            ])
-        ]
+        func row(_ label: String, html: String, lang: MustacheValue) -> MustacheValue {
+            .view(ProgramRowView(label: strings.text(label), labelLang: common.lang(of: label), html: html, lang: lang))
+        }
+        var rows = [row("program_description", html: body.renderInline(detail.description.node), lang: contentTag)]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
-            rows.append(.object([
-                "label": .string(strings.text(label)), "label_lang": common.lang(of: label),
-                "html": .string("<code>\(HTMLEscaping.escape(value))</code>"), "lang": contentTag,
-            ]))
+            rows.append(row(label, html: "<code>\(HTMLEscaping.escape(value))</code>", lang: contentTag))
         }
         code("program_layout", detail.layout)
         code("program_view_controller", detail.viewController)
         code("program_code_file", detail.codeFile)
         if !detail.functions.isEmpty {
             let items = detail.functions.map { "<li>\(body.renderInline($0.node))</li>" }.joined()
-            rows.append(.object([
-                "label": .string(strings.text("program_functions")), "label_lang": common.lang(of: "program_functions"),
-                "html": .string("<ul>\(items)</ul>"), "lang": contentTag,
-            ]))
+            rows.append(row("program_functions", html: "<ul>\(items)</ul>", lang: contentTag))
         }
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
         if !related.isEmpty {
@@ -307,26 +267,20 @@ private extension ContextBuilder {
                 let title = site.page(.section(number), in: language.code)?.title ?? ""
                 return "<a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
             }
-            rows.append(.object([
-                "label": .string(strings.text("program_related")), "label_lang": common.lang(of: "program_related"),
-                "html": .string(links.joined(separator: "<br>")), "lang": .bool(false),
-            ]))
+            rows.append(row("program_related", html: links.joined(separator: "<br>"), lang: .bool(false)))
         }
         let caption = count == 1
             ? UIText(strings, "program_details")
             : UIText(strings, "program_details_numbered", ["index": String(index + 1), "count": String(count)])
-        return .object([
-            "caption": .string(caption.plain), "caption_lang": MustacheValue.lang(caption.lang),
-            "rows": .array(rows),
-        ])
+        return .view(ProgramDetailView(caption: caption.plain, captionLang: .lang(caption.lang), rows: rows))
     }
 
     func pager(_ key: PageKey, among keys: [PageKey], from path: String) -> MustacheValue {
         guard let index = keys.firstIndex(of: key) else { return .null }
-        var out: [String: MustacheValue] = [:]
-        if index > 0 { out["previous"] = common.link(to: keys[index - 1], from: path) }
-        if index + 1 < keys.count { out["next"] = common.link(to: keys[index + 1], from: path) }
-        return out.isEmpty ? .null : .object(out)
+        let pager = PagerView(
+            previous: index > 0 ? .view(common.link(to: keys[index - 1], from: path)) : nil,
+            next: index + 1 < keys.count ? .view(common.link(to: keys[index + 1], from: path)) : nil)
+        return pager.previous == nil && pager.next == nil ? .null : .view(pager)
     }
 
 }
@@ -335,57 +289,57 @@ private extension ContextBuilder {
 
 extension ContextBuilder {
     /// The context of a generated page: `practices`, `sections`, `principles`, `a-z`, `translation-status`.
-    func generatedContext(_ id: String) -> [String: MustacheValue] {
+    func generatedContext(_ id: String) -> MustacheValue {
         let key = PageKey.page(id)
         let path = OutputLayout.path(of: key, in: language.code)
         let titleKey = "page_title_\(id.replacingOccurrences(of: "-", with: "_"))"
         let title = strings.text(titleKey)
         let titleLang = strings.fallbackLanguage(of: titleKey)
-        var context = common.base(
+        let base = common.base(
             path: path, key: key, title: title, contentLanguage: language.code, state: .source,
             breadcrumbs: [(title, nil, titleLang)], titleLang: titleLang)
+        var view = GeneratedPageView()
+        var layers: [any MustacheView] = []
         switch id {
         case "practices", "principles":
-            context["principles"] = principlesContext(from: path)
+            view.principles = principlesContext(from: path)
         case "sections":
-            context["chapters"] = .array(
-                site.sections.filter { $0.parent == nil }.map { sectionTree($0.number, from: path) })
+            view.chapters = .array(site.sections.filter { $0.parent == nil }.map { sectionTree($0.number, from: path) })
         case "a-z":
-            context["groups"] = AlphabeticalIndex(site: site, language: language.code).groups(from: path, link: common.link)
+            view.groups = AlphabeticalIndex(site: site, language: language.code).groups(from: path, link: common.link)
         case "translation-status":
-            context["languages_status"] = TranslationStatus(site: site).context(strings: strings, from: path)
+            view.languagesStatus = TranslationStatus(site: site).context(strings: strings, from: path)
         case "handbook":
             let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
-            context.merge(edition.context(body: body)) { $1 }
-            context["epub"] = epubLink(from: path)
+            layers.append(edition.context(body: body))
+            view.epub = epubLink(from: path)
         case "wcag":
             if let catalog = site.wcag {
-                let map = WCAGMap(site: site, catalog: catalog, language: language.code, strings: strings, path: path)
-                context.merge(map.context(link: common.link)) { $1 }
+                layers.append(WCAGMap(site: site, catalog: catalog, language: language.code, strings: strings, path: path).context(link: common.link))
             }
         case "checklist":
-            context.merge(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link)) { $1 }
+            layers.append(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link))
         default:
             break
         }
-        return context
+        return .view(LayeredView(layers: [view] + layers + [base]))
     }
 
     /// The context of part `number` of a single-page edition in parts (`SinglePageEdition`).
-    func handbookPartContext(_ number: Int) -> [String: MustacheValue] {
+    func handbookPartContext(_ number: Int) -> MustacheValue {
         let key = PageKey.page(SinglePageEdition.partID(number))
         let path = OutputLayout.path(of: key, in: language.code)
         let count = SinglePageEdition.parts(site).count
         let title = strings.text("handbook_part_title", ["number": String(number), "count": String(count)])
         let titleLang = strings.fallbackLanguage(of: "handbook_part_title")
         let contents = UIText(strings, "page_title_handbook")
-        var context = common.base(
+        let base = common.base(
             path: path, key: key, title: title, contentLanguage: language.code, state: .source,
             breadcrumbs: [(contents.plain, .page("handbook"), contents.lang), (title, nil, titleLang)], titleLang: titleLang)
         let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
-        context.merge(edition.partContext(number, body: body)) { $1 }
-        context["epub"] = .bool(false)
-        return context
+        var view = GeneratedPageView()
+        view.epub = .bool(false)
+        return .view(LayeredView(layers: [view, edition.partContext(number, body: body), base]))
     }
 
     /// Principles with their categories and practices, for the home page and the practice lists.
@@ -399,41 +353,35 @@ extension ContextBuilder {
                 for practice in practices where !seen.contains(practice.category ?? "") {
                     seen.append(practice.category ?? "")
                     let members = practices.filter { $0.category == practice.category }
-                    var category: [String: MustacheValue] = [
-                        "items": .array(members.map { common.link(to: .practice($0.id), from: path) }),
-                        "title": .bool(false), "anchor": .bool(false),
-                    ]
-                    category["title_lang"] = .bool(false)
+                    var category = CategoryView(items: members.map { .view(common.link(to: .practice($0.id), from: path)) })
                     if let name = practice.category {
                         let key = "category_\(name.replacingOccurrences(of: "-", with: "_"))"
-                        category["title"] = .string(strings.text(key))
-                        category["title_lang"] = common.lang(of: key)
-                        category["anchor"] = .string("\(principle)-\(name)")
+                        category.title = .string(strings.text(key))
+                        category.titleLang = common.lang(of: key)
+                        category.anchor = .string("\(principle)-\(name)")
                     }
-                    categories.append(.object(category))
+                    categories.append(.view(category))
                 }
-                return .object([
-                    "anchor": .string(principle),
-                    "number": .string(String((PageParser.principles.firstIndex(of: principle) ?? 0) + 1)),
-                    "title": .string(strings.text("principle_\(principle)")),
-                    "title_lang": common.lang(of: "principle_\(principle)"),
-                    "description": .string(strings.text("principle_\(principle)_description")),
-                    "description_lang": common.lang(of: "principle_\(principle)_description"),
-                    "count": .string(strings.text("practice_count", count: practices.count)),
-                    "count_lang": common.lang(of: "practice_count"),
-                    "categories": .array(categories),
-                ])
+                return .view(PrincipleView(
+                    anchor: principle,
+                    number: String((PageParser.principles.firstIndex(of: principle) ?? 0) + 1),
+                    title: strings.text("principle_\(principle)"),
+                    titleLang: common.lang(of: "principle_\(principle)"),
+                    description: strings.text("principle_\(principle)_description"),
+                    descriptionLang: common.lang(of: "principle_\(principle)_description"),
+                    count: strings.text("practice_count", count: practices.count),
+                    countLang: common.lang(of: "practice_count"),
+                    categories: categories))
             })
     }
 
     func sectionTree(_ number: String, from path: String) -> MustacheValue {
-        guard case .object(var item) = common.link(to: .section(number), from: path),
-            let info = site.section(number)
-        else { return .null }
+        guard let info = site.section(number) else { return .null }
+        var item = common.link(to: .section(number), from: path)
         // Keys are always present: a missing one would make Mustache look it up in the parent item.
-        item["platform"] = info.platform == "common" ? .bool(false) : .string(strings.text("platform_\(info.platform)"))
-        item["children"] = info.children.isEmpty
-            ? .bool(false) : .object(["items": .array(info.children.map { sectionTree($0, from: path) })])
-        return .object(item)
+        item.platform = info.platform == "common" ? .bool(false) : .string(strings.text("platform_\(info.platform)"))
+        item.children = info.children.isEmpty
+            ? .bool(false) : .view(ItemsView(items: info.children.map { sectionTree($0, from: path) }))
+        return .view(item)
     }
 }

@@ -18,62 +18,28 @@ struct HostingPages {
 
     /// The page at section `old`'s old address in `language`: a link to the section's page under
     /// its new number and an immediate refresh to it (a 0-second redirect, which WCAG 2.2.1 allows).
-    func redirect(from old: String, in language: Language) -> [String: MustacheValue] {
-        let new = site.movedSections[old]!
+    /// Nil when `old` was not moved.
+    func redirect(from old: String, in language: Language) -> RedirectView? {
+        guard let new = site.movedSections[old] else { return nil }
         let path = OutputLayout.path(of: .section(old), in: language.code)
         let target = OutputLayout.path(of: .section(new), in: language.code)
-        let strings = site.strings[language.code] ?? UIStrings(values: [:])
-        let root = RelativeURL.root(from: path)
         let title = site.page(.section(new), in: language.code)?.title ?? ""
-        var context: [String: MustacheValue] = [
-            "lang_tag": .string(language.tag), "dir": .string(language.dir),
-            "title": .string(strings.text("moved_title", ["number": old])),
-            "title_lang": strings.lang(of: "moved_title"),
-            "site_title": .string(strings.text("site_title")),
-            "site_title_lang": strings.lang(of: "site_title"),
-            "text": .string(strings.text("moved_text", ["old": old, "new": new])),
-            "text_lang": strings.lang(of: "moved_text"),
-            "href": .string(RelativeURL.from(path, to: target)),
-            // The section's title inside is in the edition's language; the sentence around it is
-            // rarely fallback, so the link is left unmarked rather than split.
-            "link": .string(strings.text("section_reference", ["number": new, "title": title])),
-            "stylesheet": .string(root + OutputLayout.stylesheet),
-            "strings": .object(strings.values.mapValues { .string($0) }),
-            "strings_lang": PageContext.fallbackLanguages(strings),
-        ]
-        if let base = site.config.baseURL { context["canonical"] = .string(base + target) }
-        return context
+        return RedirectView(
+            old: old, new: new, title: title, language: language,
+            strings: site.strings[language.code] ?? UIStrings(values: [:]),
+            root: RelativeURL.root(from: path), href: RelativeURL.from(path, to: target),
+            canonical: site.config.baseURL.map { $0 + target })
     }
 
     /// `404.html`: the message and a link home in every language. A server shows it at any depth,
     /// so its links cannot be relative: they start with the path of `base_url` (`/handbook/`), or
     /// with `/` when there is none. Never with the host, so that a local server's 404 page makes no
     /// request elsewhere.
-    func notFound() -> [String: MustacheValue] {
-        let base = Self.path(of: site.config.baseURL)
+    func notFound() -> NotFoundView {
         let source = site.strings[site.config.sourceLanguage.code] ?? UIStrings(values: [:])
-        return [
-            "lang_tag": .string(site.config.sourceLanguage.tag),
-            "title": .string(source.text("not_found_title")),
-            "site_title": .string(source.text("site_title")),
-            "stylesheet": .string(base + OutputLayout.stylesheet),
-            "strings": .object(source.values.mapValues { .string($0) }),
-            "languages": .array(
-                site.config.languages.map { language in
-                    let strings = site.strings[language.code] ?? source
-                    return .object([
-                        "tag": .string(language.tag), "dir": .string(language.dir), "name": .string(language.name),
-                        "heading": .string(strings.text("not_found_title")),
-                        "heading_lang": strings.lang(of: "not_found_title"),
-                        "text": .string(strings.text("not_found_text")),
-                        "text_lang": strings.lang(of: "not_found_text"),
-                        "home": .string(strings.text("not_found_home")),
-                        "home_lang": strings.lang(of: "not_found_home"),
-                        "href": .string(base + OutputLayout.path(of: .page("index"), in: language.code)),
-                        "source": .bool(language.code == site.config.sourceLanguage.code),
-                    ])
-                }),
-        ]
+        return NotFoundView(
+            site: site, base: Self.path(of: site.config.baseURL), source: source,
+            languages: site.config.languages.map { (language: $0, strings: site.strings[$0.code] ?? source) })
     }
 
     /// The path part of `url` (`https://example.org/handbook/` gives `/handbook/`), or `/`.
@@ -81,5 +47,99 @@ struct HostingPages {
         guard let url, let scheme = url.range(of: "://") else { return "/" }
         let afterHost = url[scheme.upperBound...].drop { $0 != "/" }
         return afterHost.isEmpty ? "/" : String(afterHost)
+    }
+}
+
+extension HostingPages {
+    /// A redirect page's fields.
+    struct RedirectView: MustacheView {
+        static let keys = [
+            "lang_tag", "dir", "title", "title_lang", "site_title", "site_title_lang", "text", "text_lang", "href", "link",
+            "stylesheet", "strings", "strings_lang", "canonical",
+        ]
+        let old: String
+        let new: String
+        /// The section's title under its new number.
+        let title: String
+        let language: Language
+        let strings: UIStrings
+        let root: String
+        let href: String
+        let canonical: String?
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "lang_tag": return .string(language.tag)
+            case "dir": return .string(language.dir)
+            case "title": return .string(strings.text("moved_title", ["number": old]))
+            case "title_lang": return strings.lang(of: "moved_title")
+            case "site_title": return .string(strings.text("site_title"))
+            case "site_title_lang": return strings.lang(of: "site_title")
+            case "text": return .string(strings.text("moved_text", ["old": old, "new": new]))
+            case "text_lang": return strings.lang(of: "moved_text")
+            case "href": return .string(href)
+            // The section's title inside is in the edition's language; the sentence around it is
+            // rarely fallback, so the link is left unmarked rather than split.
+            case "link": return .string(strings.text("section_reference", ["number": new, "title": title]))
+            case "stylesheet": return .string(root + OutputLayout.stylesheet)
+            case "strings": return .view(StringsView(strings: strings))
+            case "strings_lang": return .view(StringsLangView(strings: strings))
+            case "canonical": return canonical.map(MustacheValue.string)
+            default: return nil
+            }
+        }
+    }
+
+    /// `404.html`'s fields: the source language's title and a message per language.
+    struct NotFoundView: MustacheView {
+        static let keys = ["lang_tag", "title", "site_title", "stylesheet", "strings", "languages"]
+        let site: ResolvedSite
+        let base: String
+        let source: UIStrings
+        let languages: [(language: Language, strings: UIStrings)]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "lang_tag": return .string(site.config.sourceLanguage.tag)
+            case "title": return .string(source.text("not_found_title"))
+            case "site_title": return .string(source.text("site_title"))
+            case "stylesheet": return .string(base + OutputLayout.stylesheet)
+            case "strings": return .view(StringsView(strings: source))
+            case "languages":
+                return .array(languages.map { entry in
+                    .view(MessageView(
+                        language: entry.language, strings: entry.strings,
+                        href: base + OutputLayout.path(of: .page("index"), in: entry.language.code),
+                        isSource: entry.language.code == site.config.sourceLanguage.code))
+                })
+            default: return nil
+            }
+        }
+    }
+
+    /// The not-found message in one language.
+    struct MessageView: MustacheView {
+        static let keys = ["tag", "dir", "name", "heading", "heading_lang", "text", "text_lang", "home", "home_lang", "href", "source"]
+        let language: Language
+        let strings: UIStrings
+        let href: String
+        let isSource: Bool
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "tag": return .string(language.tag)
+            case "dir": return .string(language.dir)
+            case "name": return .string(language.name)
+            case "heading": return .string(strings.text("not_found_title"))
+            case "heading_lang": return strings.lang(of: "not_found_title")
+            case "text": return .string(strings.text("not_found_text"))
+            case "text_lang": return strings.lang(of: "not_found_text")
+            case "home": return .string(strings.text("not_found_home"))
+            case "home_lang": return strings.lang(of: "not_found_home")
+            case "href": return .string(href)
+            case "source": return .bool(isSource)
+            default: return nil
+            }
+        }
     }
 }

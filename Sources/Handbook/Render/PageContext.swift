@@ -17,15 +17,8 @@ struct PageContext {
         self.site = site
         self.language = language
         self.strings = strings
-        stringsValue = .object(strings.values.mapValues { .string($0) })
-        stringsLangValue = Self.fallbackLanguages(strings)
-    }
-
-    /// The `strings_lang` value of a table.
-    static func fallbackLanguages(_ strings: UIStrings) -> MustacheValue {
-        .object(Dictionary(uniqueKeysWithValues: strings.values.keys.map { key in
-            (key, strings.lang(of: key))
-        }))
+        stringsValue = .view(StringsView(strings: strings))
+        stringsLangValue = .view(StringsLangView(strings: strings))
     }
 
     /// The `lang` a template writes for the text of `key`: its tag when it is fallback, else `false`.
@@ -40,93 +33,64 @@ struct PageContext {
     func base(
         path: String, key: PageKey, title: String, contentLanguage: String, state: TranslationState,
         breadcrumbs: [(title: String, key: PageKey?, lang: String?)], titleLang: String? = nil
-    ) -> [String: MustacheValue] {
+    ) -> PageBaseView {
         let root = RelativeURL.root(from: path)
-        var context: [String: MustacheValue] = [
-            "lang": .string(language.code),
-            "lang_tag": .string(language.tag),
-            "dir": .string(language.dir),
-            "title": .string(title),
-            // Set for a generated page whose title is fallback English; a content page's title is
-            // marked by its content language instead.
-            "title_lang": MustacheValue.lang(titleLang),
+        let siteTitle = strings.text("site_title")
+        var view = PageBaseView(
+            language: language, title: title, titleLang: titleLang,
             // The home page's title is the site's; a screen reader would otherwise read it twice.
             // English fallback in it stays unmarked: <title> holds text only, so no part of it can
             // carry a lang of its own.
-            "document_title": .string(title == strings.text("site_title") ? title : "\(title) – \(strings.text("site_title"))"),
-            "site_title": .string(strings.text("site_title")),
-            "site_title_lang": lang(of: "site_title"),
-            "root": .string(root),
-            "stylesheet": .string(root + OutputLayout.stylesheet),
-            "script": .string(root + OutputLayout.script),
-            "preferences_script": .string(root + OutputLayout.preferencesScript),
-            "home_href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("index"), in: language.code))),
-            "strings": stringsValue,
-            "strings_lang": stringsLangValue,
-            "wcag_map_href": site.wcag == nil
+            documentTitle: title == siteTitle ? title : "\(title) – \(siteTitle)",
+            siteTitle: siteTitle, siteTitleLang: lang(of: "site_title"), root: root,
+            homeHref: RelativeURL.from(path, to: OutputLayout.path(of: .page("index"), in: language.code)),
+            strings: stringsValue, stringsLang: stringsLangValue,
+            wcagMapHref: site.wcag == nil
                 ? .bool(false) : .string(RelativeURL.from(path, to: OutputLayout.path(of: .page("wcag"), in: language.code))),
-        ]
+            xDefaultHref: RelativeURL.from(path, to: OutputLayout.path(of: key, in: site.config.sourceLanguage.code)))
         if contentLanguage != language.code {
-            context["content_lang"] = .string(site.config.tag(of: contentLanguage))
+            view.contentLang = site.config.tag(of: contentLanguage)
         }
         switch state {
         case .missing:
-            context["notice"] = UIText(strings, "notice_missing_translation", naming: language).value
+            view.notice = UIText(strings, "notice_missing_translation", naming: language).value
         case .outdated:
-            context["notice"] = UIText(strings, "notice_outdated_translation").value
+            view.notice = UIText(strings, "notice_outdated_translation").value
         default:
             break
         }
-        context["languages"] = .array(
-            site.config.languages.map { other in
-                let target = OutputLayout.path(of: key, in: other.code)
-                let otherState = site.page(key, in: other.code)?.state
-                return .object([
-                    "code": .string(other.code), "tag": .string(other.tag), "name": .string(other.name),
-                    "href": .string(RelativeURL.from(path, to: target)),
-                    "current": .bool(other.code == language.code),
-                    "untranslated": .bool(otherState == .missing),
-                ])
-            })
-        context["alternates"] = .array(
-            site.config.languages.map { other in
-                .object([
-                    "hreflang": .string(other.tag),
-                    "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: other.code))),
-                ])
-            })
-        if let base = site.config.baseURL { context["canonical"] = .string(base + path) }
-        context["x_default_href"] = .string(
-            RelativeURL.from(path, to: OutputLayout.path(of: key, in: site.config.sourceLanguage.code)))
-        context["nav"] = .array(
-            PageContext.navigation.map { id in
-                let target = OutputLayout.path(of: .page(id), in: language.code)
-                let label = "nav_\(id.replacingOccurrences(of: "-", with: "_"))"
-                return .object([
-                    "label": .string(strings.text(label)),
-                    "label_lang": lang(of: label),
-                    "href": .string(RelativeURL.from(path, to: target)),
-                    "current": .bool(target == path),
-                    "section_current": .bool(target != path && isWithin(key, navigationID: id)),
-                ])
-            })
+        view.languages = site.config.languages.map { other in
+            let target = OutputLayout.path(of: key, in: other.code)
+            let otherState = site.page(key, in: other.code)?.state
+            return .view(LanguageLinkView(
+                language: other, href: RelativeURL.from(path, to: target),
+                current: other.code == language.code, untranslated: otherState == .missing))
+        }
+        view.alternates = site.config.languages.map { other in
+            .view(AlternateView(hreflang: other.tag, href: RelativeURL.from(path, to: OutputLayout.path(of: key, in: other.code))))
+        }
+        if let base = site.config.baseURL { view.canonical = base + path }
+        view.nav = PageContext.navigation.map { id in
+            let target = OutputLayout.path(of: .page(id), in: language.code)
+            let label = "nav_\(id.replacingOccurrences(of: "-", with: "_"))"
+            return .view(NavItemView(
+                label: strings.text(label), labelLang: lang(of: label), href: RelativeURL.from(path, to: target),
+                current: target == path, sectionCurrent: target != path && isWithin(key, navigationID: id)))
+        }
         var crumbs: [MustacheValue] = []
         let home = UIText(strings, "nav_index")
         let trail = [(title: home.plain, key: Optional(PageKey.page("index")), lang: home.lang)]
             + breadcrumbs.map { (title: $0.title, key: $0.key, lang: $0.lang) }
         for (index, crumb) in trail.enumerated() where !(index > 0 && crumb.key == .page("index")) {
             let isLast = index == trail.count - 1
-            var item: [String: MustacheValue] = [
-                "title": .string(crumb.title), "current": .bool(isLast), "href": .bool(false),
-                "lang": MustacheValue.lang(crumb.lang),
-            ]
+            var href = MustacheValue.bool(false)
             if let target = crumb.key, !isLast {
-                item["href"] = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))
+                href = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))
             }
-            crumbs.append(.object(item))
+            crumbs.append(.view(CrumbView(title: crumb.title, current: isLast, href: href, lang: .lang(crumb.lang))))
         }
-        context["breadcrumbs"] = crumbs.count > 1 ? .object(["items": .array(crumbs)]) : .null
-        return context
+        view.breadcrumbs = crumbs.count > 1 ? .view(ItemsView(items: crumbs)) : .null
+        return view
     }
 
     /// Whether a page belongs under a navigation entry, so that entry can be marked as the current area.
@@ -138,22 +102,152 @@ struct PageContext {
     }
 
     /// A link to another page from the page at `path`, with its number and title.
-    func link(to key: PageKey, from path: String) -> MustacheValue {
+    func link(to key: PageKey, from path: String) -> LinkView {
         let target = site.page(key, in: language.code)
-        var item: [String: MustacheValue] = [
-            "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: language.code))),
-            "id": .string(key.id),
-            // Shown before the title; generated pages have a slug, not a number, so they show none.
-            "number": { if case .page = key { MustacheValue.bool(false) } else { MustacheValue.string(key.id) } }(),
-            "title": .string(target?.title ?? key.id),
-            "summary": .string(target?.summary ?? ""),
-        ]
-        // Always set, so a template's {{#lang}} never falls back to the page's own language.
-        if let target, target.contentLanguage != language.code {
-            item["lang"] = .string(site.config.tag(of: target.contentLanguage))
-        } else {
-            item["lang"] = .bool(false)
+        return LinkView(
+            href: RelativeURL.from(path, to: OutputLayout.path(of: key, in: language.code)),
+            id: key.id,
+            number: { if case .page = key { MustacheValue.bool(false) } else { MustacheValue.string(key.id) } }(),
+            title: target?.title ?? key.id,
+            summary: target?.summary ?? "",
+            // Always set, so a template's {{#lang}} never falls back to the page's own language.
+            lang: target.flatMap { $0.contentLanguage != language.code ? .string(site.config.tag(of: $0.contentLanguage)) : nil }
+                ?? .bool(false))
+    }
+}
+
+/// The fields every page's template has: language, titles, assets, switcher, navigation, trail.
+struct PageBaseView: MustacheView {
+    static let keys = [
+        "lang", "lang_tag", "dir", "title", "title_lang", "document_title", "site_title", "site_title_lang", "root",
+        "stylesheet", "script", "preferences_script", "home_href", "strings", "strings_lang", "wcag_map_href",
+        "content_lang", "notice", "languages", "alternates", "canonical", "x_default_href", "nav", "breadcrumbs",
+    ]
+    let language: Language
+    let title: String
+    /// Set for a generated page whose title is fallback English; a content page's title is
+    /// marked by its content language instead.
+    let titleLang: String?
+    let documentTitle: String
+    let siteTitle: String
+    let siteTitleLang: MustacheValue
+    let root: String
+    let homeHref: String
+    let strings: MustacheValue
+    let stringsLang: MustacheValue
+    let wcagMapHref: MustacheValue
+    let xDefaultHref: String
+    var contentLang: String?
+    var notice: MustacheValue?
+    var languages: [MustacheValue] = []
+    var alternates: [MustacheValue] = []
+    var canonical: String?
+    var nav: [MustacheValue] = []
+    var breadcrumbs: MustacheValue = .null
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "lang": return .string(language.code)
+        case "lang_tag": return .string(language.tag)
+        case "dir": return .string(language.dir)
+        case "title": return .string(title)
+        case "title_lang": return .lang(titleLang)
+        case "document_title": return .string(documentTitle)
+        case "site_title": return .string(siteTitle)
+        case "site_title_lang": return siteTitleLang
+        case "root": return .string(root)
+        case "stylesheet": return .string(root + OutputLayout.stylesheet)
+        case "script": return .string(root + OutputLayout.script)
+        case "preferences_script": return .string(root + OutputLayout.preferencesScript)
+        case "home_href": return .string(homeHref)
+        case "strings": return strings
+        case "strings_lang": return stringsLang
+        case "wcag_map_href": return wcagMapHref
+        case "content_lang": return contentLang.map(MustacheValue.string)
+        case "notice": return notice
+        case "languages": return .array(languages)
+        case "alternates": return .array(alternates)
+        case "canonical": return canonical.map(MustacheValue.string)
+        case "x_default_href": return .string(xDefaultHref)
+        case "nav": return .array(nav)
+        case "breadcrumbs": return breadcrumbs
+        default: return nil
         }
-        return .object(item)
+    }
+}
+
+/// One language of the switcher.
+struct LanguageLinkView: MustacheView {
+    static let keys = ["code", "tag", "name", "href", "current", "untranslated"]
+    let language: Language
+    let href: String
+    let current: Bool
+    let untranslated: Bool
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "code": return .string(language.code)
+        case "tag": return .string(language.tag)
+        case "name": return .string(language.name)
+        case "href": return .string(href)
+        case "current": return .bool(current)
+        case "untranslated": return .bool(untranslated)
+        default: return nil
+        }
+    }
+}
+
+/// One `<link rel="alternate">`.
+struct AlternateView: MustacheView {
+    static let keys = ["hreflang", "href"]
+    let hreflang: String
+    let href: String
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "hreflang": return .string(hreflang)
+        case "href": return .string(href)
+        default: return nil
+        }
+    }
+}
+
+/// One entry of the primary navigation.
+struct NavItemView: MustacheView {
+    static let keys = ["label", "label_lang", "href", "current", "section_current"]
+    let label: String
+    let labelLang: MustacheValue
+    let href: String
+    let current: Bool
+    let sectionCurrent: Bool
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "label": return .string(label)
+        case "label_lang": return labelLang
+        case "href": return .string(href)
+        case "current": return .bool(current)
+        case "section_current": return .bool(sectionCurrent)
+        default: return nil
+        }
+    }
+}
+
+/// One step of the breadcrumb trail; `href` is `false` for the current page.
+struct CrumbView: MustacheView {
+    static let keys = ["title", "current", "href", "lang"]
+    let title: String
+    let current: Bool
+    let href: MustacheValue
+    let lang: MustacheValue
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "title": return .string(title)
+        case "current": return .bool(current)
+        case "href": return href
+        case "lang": return lang
+        default: return nil
+        }
     }
 }

@@ -138,11 +138,11 @@ public struct PageRenderer {
             for old in site.movedSections.keys.sorted(by: NumberOrder.less) {
                 let path = OutputLayout.path(of: .section(old), in: language.code)
                 guard wanted(path) else { continue }
-                jobs.append { renderPage(path, template: "redirect", source: "content/\(language.code)") { pages.redirect(from: old, in: language) } }
+                jobs.append { renderPage(path, template: "redirect", source: "content/\(language.code)") { pages.redirect(from: old, in: language).map { .view($0) } ?? .null } }
             }
         }
         if templates.names.contains("404"), wanted(HostingPages.notFoundPath) {
-            jobs.append { renderPage(HostingPages.notFoundPath, template: "404", source: "content/site.yaml") { pages.notFound() } }
+            jobs.append { renderPage(HostingPages.notFoundPath, template: "404", source: "content/site.yaml") { .view(pages.notFound()) } }
         }
         return jobs
     }
@@ -200,10 +200,10 @@ public struct PageRenderer {
     }
 
     private func renderPage(
-        _ path: String, template: String, source: String, context: () -> [String: MustacheValue]
+        _ path: String, template: String, source: String, context: () -> MustacheValue
     ) -> OutputFile? {
         do {
-            let html = try templates.library.render(template, .object(context()))
+            let html = try templates.library.render(template, context())
             guard let pageSink else { return OutputFile(path: path, text: html) }
             pageSink(OutputFile(path: path, text: html))
             return OutputFile(path: path, contents: [])

@@ -112,44 +112,39 @@ struct SinglePageEdition {
 
     /// The context of the edition's page: the whole edition, or, when it is in parts, the contents
     /// page that links into them.
-    func context(body renderer: BodyRenderer) -> [String: MustacheValue] {
+    func context(body renderer: BodyRenderer) -> EditionView {
         let parts = Self.parts(site)
         guard parts.count > 1 else { return context(entries: parts.first ?? [], parts: parts, body: renderer) }
         var context = self.context(entries: [], parts: parts, body: renderer)
-        context["parts"] = .object(["items": .array(
-            parts.enumerated().map { index, keys in
-                let first = keys.first.map(\.id) ?? "", last = keys.last.map(\.id) ?? ""
-                return .object([
-                    "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page(Self.partID(index + 1)), in: language))),
-                    "title": .string(strings.text("handbook_part_title", ["number": String(index + 1), "count": String(parts.count)])),
-                    "range": .string(first == last ? first : "\(first)–\(last)"),
-                ])
-            })])
+        context.parts = .view(ItemsView(items: parts.enumerated().map { index, keys in
+            let first = keys.first.map(\.id) ?? "", last = keys.last.map(\.id) ?? ""
+            return .view(PartLinkView(
+                href: RelativeURL.from(path, to: OutputLayout.path(of: .page(Self.partID(index + 1)), in: language)),
+                title: strings.text("handbook_part_title", ["number": String(index + 1), "count": String(parts.count)]),
+                range: first == last ? first : "\(first)–\(last)"))
+        }))
         return context
     }
 
     /// The context of part `number` (from 1) of an edition in parts.
-    func partContext(_ number: Int, body renderer: BodyRenderer) -> [String: MustacheValue] {
+    func partContext(_ number: Int, body renderer: BodyRenderer) -> EditionView {
         let parts = Self.parts(site)
-        var context = self.context(entries: parts[number - 1], parts: parts, body: renderer)
+        var context = self.context(entries: parts.indices.contains(number - 1) ? parts[number - 1] : [], parts: parts, body: renderer)
         let contents = OutputLayout.path(of: .page("handbook"), in: language)
         let neighbour = { (other: Int) -> MustacheValue in
             guard parts.indices.contains(other - 1) else { return .bool(false) }
-            return .object([
-                "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: .page(Self.partID(other)), in: language))),
-                "title": .string(strings.text("handbook_part_title", ["number": String(other), "count": String(parts.count)])),
-            ])
+            return .view(PartLinkView(
+                href: RelativeURL.from(path, to: OutputLayout.path(of: .page(Self.partID(other)), in: language)),
+                title: strings.text("handbook_part_title", ["number": String(other), "count": String(parts.count)]),
+                range: nil))
         }
-        context["part"] = .object([
-            "contents_href": .string(RelativeURL.from(path, to: contents)),
-            "previous": neighbour(number - 1),
-            "next": neighbour(number + 1),
-        ])
+        context.part = .view(PartView(
+            contentsHref: RelativeURL.from(path, to: contents), previous: neighbour(number - 1), next: neighbour(number + 1)))
         return context
     }
 
     /// Entries and contents; each contents line links to the part that holds its entry.
-    private func context(entries wanted: [PageKey], parts: [[PageKey]], body renderer: BodyRenderer) -> [String: MustacheValue] {
+    private func context(entries wanted: [PageKey], parts: [[PageKey]], body renderer: BodyRenderer) -> EditionView {
         var partOf: [PageKey: Int] = [:]
         if parts.count > 1 {
             for (index, keys) in parts.enumerated() { for key in keys { partOf[key] = index + 1 } }
@@ -176,32 +171,21 @@ struct SinglePageEdition {
             case .section(let number): heading = "\(number) \(page.title)"
             case .page: heading = page.title
             }
-            return .object([
-                "anchor": .string(Self.anchor(of: page.key)),
-                "heading": .string(heading),
-                "lang": page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
-                "html": .string(html),
-                "is_practice": .bool(page.key.isPractice),
-            ])
+            return .view(EntryView(
+                anchor: Self.anchor(of: page.key), heading: heading,
+                lang: page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
+                html: html, isPractice: page.key.isPractice))
         }
         let contents: [MustacheValue] = pages.map { page in
-            .object([
-                "href": .string(href(to: page.key, partOf: partOf)),
-                "id": .string(page.key.id),
-                "title": .string(page.title),
-                "lang": page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
-            ])
+            .view(ContentsLineView(
+                href: href(to: page.key, partOf: partOf), id: page.key.id, title: page.title,
+                lang: page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage))))
         }
         let practiceCount = pages.filter(\.key.isPractice).count
         let practiceEntries = entries.count - pages.filter { wantedKeys.contains($0.key) && !$0.key.isPractice }.count
-        return [
-            "part": .bool(false),
-            "parts": .bool(false),
-            "practice_entries": .array(Array(entries.prefix(practiceEntries))),
-            "section_entries": .array(Array(entries.dropFirst(practiceEntries))),
-            "practice_contents": .array(Array(contents.prefix(practiceCount))),
-            "section_contents": .array(Array(contents.dropFirst(practiceCount))),
-        ]
+        return EditionView(
+            practiceEntries: Array(entries.prefix(practiceEntries)), sectionEntries: Array(entries.dropFirst(practiceEntries)),
+            practiceContents: Array(contents.prefix(practiceCount)), sectionContents: Array(contents.dropFirst(practiceCount)))
     }
 
     /// Where the entry of `key` is from this page: an anchor on it, or in the part that holds it.
@@ -262,5 +246,105 @@ extension PageKey {
     var isPractice: Bool {
         if case .practice = self { return true }
         return false
+    }
+}
+
+extension SinglePageEdition {
+    /// The edition's page: entries and contents by kind, and, for an edition in parts, the list of
+    /// parts (contents page) or this part's navigation (`false` where they do not apply).
+    struct EditionView: MustacheView {
+        static let keys = ["part", "parts", "practice_entries", "section_entries", "practice_contents", "section_contents"]
+        let practiceEntries: [MustacheValue]
+        let sectionEntries: [MustacheValue]
+        let practiceContents: [MustacheValue]
+        let sectionContents: [MustacheValue]
+        var part: MustacheValue = .bool(false)
+        var parts: MustacheValue = .bool(false)
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "part": return part
+            case "parts": return parts
+            case "practice_entries": return .array(practiceEntries)
+            case "section_entries": return .array(sectionEntries)
+            case "practice_contents": return .array(practiceContents)
+            case "section_contents": return .array(sectionContents)
+            default: return nil
+            }
+        }
+    }
+
+    /// One page's entry: its heading and body.
+    struct EntryView: MustacheView {
+        static let keys = ["anchor", "heading", "lang", "html", "is_practice"]
+        let anchor: String
+        let heading: String
+        let lang: MustacheValue
+        let html: String
+        let isPractice: Bool
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "anchor": return .string(anchor)
+            case "heading": return .string(heading)
+            case "lang": return lang
+            case "html": return .string(html)
+            case "is_practice": return .bool(isPractice)
+            default: return nil
+            }
+        }
+    }
+
+    /// One line of the edition's contents.
+    struct ContentsLineView: MustacheView {
+        static let keys = ["href", "id", "title", "lang"]
+        let href: String
+        let id: String
+        let title: String
+        let lang: MustacheValue
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "href": return .string(href)
+            case "id": return .string(id)
+            case "title": return .string(title)
+            case "lang": return lang
+            default: return nil
+            }
+        }
+    }
+
+    /// A link to a part, with the range of IDs it holds on the contents page.
+    struct PartLinkView: MustacheView {
+        static let keys = ["href", "title", "range"]
+        let href: String
+        let title: String
+        let range: String?
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "href": return .string(href)
+            case "title": return .string(title)
+            case "range": return range.map(MustacheValue.string)
+            default: return nil
+            }
+        }
+    }
+
+    /// A part's navigation: the contents page and its neighbours (`false` at either end).
+    struct PartView: MustacheView {
+        static let keys = ["contents_href", "previous", "next"]
+        let contentsHref: String
+        let previous: MustacheValue
+        let next: MustacheValue
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "contents_href": return .string(contentsHref)
+            case "previous": return previous
+            case "next": return next
+            default: return nil
+            }
+        }
     }
 }

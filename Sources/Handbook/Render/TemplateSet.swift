@@ -73,9 +73,31 @@ struct TemplateSet {
         guard !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
             return nil
         }
+        checkNames(library.nameUses(), templatesPath: templatesPath, diagnostics: diagnostics)
+        guard !diagnostics.hasErrors else { return nil }
         var set = TemplateSet(library: library, assets: assets, folder: templatesPath)
         set.names = Set(sources.keys)
         return set
+    }
+
+    /// A name that no view provides would render as nothing (or its section never): a typo in a
+    /// template is caught at build time, at its tag. `strings.key` is checked against strings.yaml
+    /// instead (`checkStrings`).
+    private static func checkNames(_ uses: [TemplateLibrary.NameUse], templatesPath: String, diagnostics: DiagnosticEngine) {
+        let known = TemplateViews.keys
+        let sortedKnown = known.sorted()
+        for use in uses {
+            guard let first = use.components.first, first != "strings", first != "strings_lang" else { continue }
+            guard let unknown = use.components.first(where: { !known.contains($0) }) else { continue }
+            let name = use.components.joined(separator: ".")
+            let near = NearMiss.suggestion(for: unknown, among: sortedKnown)
+                .flatMap { NearMiss.editDistance(unknown, $0) <= max(1, unknown.count / 4) ? $0 : nil }
+            diagnostics.error(
+                "unknown-template-key",
+                "the template reads \"\(name)\", but no page's context provides \"\(unknown)\""
+                    + (near.map { " (did you mean \"\($0)\"?)" } ?? ""),
+                at: SourceLocation(path: "\(templatesPath)/\(use.templateName).mustache", line: use.line, column: use.column))
+        }
     }
 
     /// A `{{strings.key}}` with no such key would render as nothing; catch it at build time.

@@ -54,33 +54,80 @@ public struct TranslationStatus {
 
     func context(strings: UIStrings, from path: String) -> MustacheValue {
         .array(
-            reports.map { report in
-                let language = site.config.languages.first { $0.code == report.language }!
+            reports.compactMap { report in
+                guard let language = site.config.languages.first(where: { $0.code == report.language }) else { return nil }
                 func keys(_ list: [PageKey]) -> MustacheValue {
-                    list.isEmpty ? .null : .object(["items": .array(list.map { key in
-                        .object([
-                            "label": .string(key.description),
-                            "href": .string(RelativeURL.from(path, to: OutputLayout.path(of: key, in: report.language))),
-                            "changed": report.changedBlocks[key].map { .string(strings.text("status_changed_blocks", count: $0)) } ?? .bool(false),
-                            "changed_lang": strings.lang(of: "status_changed_blocks"),
-                        ])
-                    })])
+                    ItemsView.list(list.map { key in
+                        .view(PageLinkView(
+                            label: key.description,
+                            href: RelativeURL.from(path, to: OutputLayout.path(of: key, in: report.language)),
+                            changed: report.changedBlocks[key].map { .string(strings.text("status_changed_blocks", count: $0)) } ?? .bool(false),
+                            changedLang: strings.lang(of: "status_changed_blocks")))
+                    })
                 }
-                return .object([
-                    "code": .string(report.language), "tag": .string(language.tag), "name": .string(language.name),
-                    "percent": .string(String(report.percent)),
-                    "coverage": .string(strings.text("status_coverage", ["percent": String(report.percent)])),
-                    "coverage_lang": strings.lang(of: "status_coverage"),
-                    "translated_count": .string(String(report.translated.count)),
-                    "outdated_count": .string(String(report.outdated.count)),
-                    "missing_count": .string(String(report.missing.count)),
-                    "strings_translated_count": .string(String(report.stringCount - report.missingStrings.count)),
-                    "strings_count": .string(String(report.stringCount)),
-                    "outdated": keys(report.outdated), "missing": keys(report.missing),
-                    "outdated_strings": report.outdatedStrings.isEmpty
-                        ? .null : .object(["items": .array(report.outdatedStrings.map { .string($0) })]),
-                    "is_source": .bool(language.code == site.config.sourceLanguage.code),
-                ])
+                return .view(LanguageView(
+                    report: report, language: language, isSource: language.code == site.config.sourceLanguage.code,
+                    coverage: strings.text("status_coverage", ["percent": String(report.percent)]),
+                    coverageLang: strings.lang(of: "status_coverage"),
+                    outdated: keys(report.outdated), missing: keys(report.missing)))
             })
+    }
+}
+
+extension TranslationStatus {
+    /// One language's row of the status page.
+    struct LanguageView: MustacheView {
+        static let keys = [
+            "code", "tag", "name", "percent", "coverage", "coverage_lang", "translated_count", "outdated_count",
+            "missing_count", "strings_translated_count", "strings_count", "outdated", "missing", "outdated_strings",
+            "is_source",
+        ]
+        let report: Report
+        let language: Language
+        let isSource: Bool
+        let coverage: String
+        let coverageLang: MustacheValue
+        let outdated: MustacheValue
+        let missing: MustacheValue
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "code": return .string(report.language)
+            case "tag": return .string(language.tag)
+            case "name": return .string(language.name)
+            case "percent": return .string(String(report.percent))
+            case "coverage": return .string(coverage)
+            case "coverage_lang": return coverageLang
+            case "translated_count": return .string(String(report.translated.count))
+            case "outdated_count": return .string(String(report.outdated.count))
+            case "missing_count": return .string(String(report.missing.count))
+            case "strings_translated_count": return .string(String(report.stringCount - report.missingStrings.count))
+            case "strings_count": return .string(String(report.stringCount))
+            case "outdated": return outdated
+            case "missing": return missing
+            case "outdated_strings": return ItemsView.list(report.outdatedStrings.map(MustacheValue.string))
+            case "is_source": return .bool(isSource)
+            default: return nil
+            }
+        }
+    }
+
+    /// A page listed as outdated or missing, with how many of its blocks changed.
+    struct PageLinkView: MustacheView {
+        static let keys = ["label", "href", "changed", "changed_lang"]
+        let label: String
+        let href: String
+        let changed: MustacheValue
+        let changedLang: MustacheValue
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "label": return .string(label)
+            case "href": return .string(href)
+            case "changed": return changed
+            case "changed_lang": return changedLang
+            default: return nil
+            }
+        }
     }
 }

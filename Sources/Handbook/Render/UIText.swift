@@ -36,16 +36,25 @@ struct UIText {
     /// The whole text, as an attribute or a plain string holds it.
     var plain: String { before + (language?.name ?? "") + after }
 
-    /// `before`, `language`, `language_lang`, `after` and `lang`; `language_lang` is set only where
-    /// the text around the name is in another language.
-    var value: MustacheValue {
-        .object([
-            "before": .string(before),
-            "language": .string(language?.name ?? ""),
-            "language_lang": lang != nil ? language.map { .string($0.tag) } ?? .bool(false) : .bool(false),
-            "after": .string(after),
-            "lang": MustacheValue.lang(lang),
-        ])
+    /// The text as templates read it (`UITextView`).
+    var value: MustacheValue { .view(UITextView(text: self)) }
+}
+
+/// `before`, `language`, `language_lang`, `after` and `lang` of a `UIText`; `language_lang` is set
+/// only where the text around the name is in another language.
+struct UITextView: MustacheView {
+    static let keys = ["before", "language", "language_lang", "after", "lang"]
+    let text: UIText
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "before": return .string(text.before)
+        case "language": return .string(text.language?.name ?? "")
+        case "language_lang": return text.lang != nil ? text.language.map { .string($0.tag) } ?? .bool(false) : .bool(false)
+        case "after": return .string(text.after)
+        case "lang": return .lang(text.lang)
+        default: return nil
+        }
     }
 }
 

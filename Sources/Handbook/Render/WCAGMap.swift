@@ -22,7 +22,7 @@ struct WCAGMap {
     /// The anchor of a criterion's row on the map (`sc-1-4-10`).
     static func anchor(_ number: String) -> String { "sc-" + number.replacingOccurrences(of: ".", with: "-") }
 
-    func context(link: (PageKey, String) -> MustacheValue) -> [String: MustacheValue] {
+    func context(link: (PageKey, String) -> LinkView) -> MapView {
         let serving = Self.practicesServing(site)
         let current = catalog.current
         let counted = current.filter { $0.level != .aaa }
@@ -30,62 +30,184 @@ struct WCAGMap {
         let counts: [MustacheValue] = WCAGCatalog.Level.allCases.map { level in
             let ofLevel = current.filter { $0.level == level }
             let servedOfLevel = ofLevel.filter { serving[$0.number] != nil }.count
-            return .object([
-                "level": .string(level.rawValue), "criteria": .string(String(ofLevel.count)),
-                "served": .string(String(servedOfLevel)), "not_covered": .string(String(ofLevel.count - servedOfLevel)),
-            ])
+            return .view(CountView(level: level.rawValue, criteria: ofLevel.count, served: servedOfLevel))
         }
         let principles: [MustacheValue] = catalog.principles.map { principle in
             let guidelines: [MustacheValue] = catalog.guidelines.filter { $0.number.hasPrefix(principle.number + ".") }.map { guideline in
                 let criteria = catalog.criteria.filter { $0.guideline == guideline.number }.map { criterion in
                     row(criterion, practices: serving[criterion.number] ?? [], link: link)
                 }
-                return .object([
-                    "number": .string(guideline.number), "name": .string(guideline.name(in: language)),
-                    "name_lang": MustacheValue.lang(guideline.nameFallbackLanguage(in: language)),
-                    "anchor": .string("guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-")),
-                    "criteria": .array(criteria),
-                ])
+                return .view(GuidelineView(
+                    number: guideline.number, name: guideline.name(in: language),
+                    nameLang: .lang(guideline.nameFallbackLanguage(in: language)),
+                    anchor: "guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-"), criteria: criteria))
             }
-            return .object([
-                "number": .string(principle.number), "name": .string(principle.name(in: language)),
-                "name_lang": MustacheValue.lang(principle.nameFallbackLanguage(in: language)),
-                "anchor": .string("principle-\(principle.number)"), "guidelines": .array(guidelines),
-            ])
+            return .view(PrincipleView(
+                number: principle.number, name: principle.name(in: language),
+                nameLang: .lang(principle.nameFallbackLanguage(in: language)),
+                anchor: "principle-\(principle.number)", guidelines: guidelines))
         }
-        return [
-            "wcag_summary": .string(strings.text("wcag_summary", [
+        return MapView(
+            summary: strings.text("wcag_summary", [
                 "served": String(served), "total": String(counted.count), "gaps": String(counted.count - served),
-            ])),
-            "wcag_summary_lang": strings.lang(of: "wcag_summary"),
-            "wcag_counts": .array(counts),
-            "wcag_principles": .array(principles),
-        ]
+            ]),
+            summaryLang: strings.lang(of: "wcag_summary"), counts: counts, principles: principles)
     }
 
-    private func row(_ criterion: WCAGCatalog.Criterion, practices: [String], link: (PageKey, String) -> MustacheValue) -> MustacheValue {
-        var item: [String: MustacheValue] = [
-            "number": .string(criterion.number), "name": .string(criterion.name(in: language)),
-            "name_lang": MustacheValue.lang(criterion.nameFallbackLanguage(in: language)),
-            "anchor": .string(Self.anchor(criterion.number)), "level": .string(criterion.level.rawValue),
-            "new_in": criterion.since == "2.0" ? .bool(false) : .string(strings.text("wcag_new_in", ["version": criterion.since])),
-            "new_in_lang": strings.lang(of: "wcag_new_in"),
-            "removed": criterion.removed.map { .string(strings.text("wcag_removed", ["version": $0])) } ?? .bool(false),
-            "removed_lang": strings.lang(of: "wcag_removed"),
-            "practices": practices.isEmpty ? .bool(false) : .object(["items": .array(practices.map { link(.practice($0), path) })]),
-            "not_covered": .bool(false), "no_practice": .bool(false),
-        ]
+    private func row(_ criterion: WCAGCatalog.Criterion, practices: [String], link: (PageKey, String) -> LinkView) -> MustacheValue {
+        var item = CriterionView(
+            number: criterion.number, name: criterion.name(in: language),
+            nameLang: .lang(criterion.nameFallbackLanguage(in: language)),
+            anchor: Self.anchor(criterion.number), level: criterion.level.rawValue,
+            newIn: criterion.since == "2.0" ? .bool(false) : .string(strings.text("wcag_new_in", ["version": criterion.since])),
+            newInLang: strings.lang(of: "wcag_new_in"),
+            removed: criterion.removed.map { .string(strings.text("wcag_removed", ["version": $0])) } ?? .bool(false),
+            removedLang: strings.lang(of: "wcag_removed"),
+            practices: practices.isEmpty ? .bool(false) : .view(ItemsView(items: practices.map { .view(link(.practice($0), path)) })))
         if practices.isEmpty, criterion.removed == nil {
             if criterion.level == .aaa {
-                item["no_practice"] = .bool(true)
+                item.noPractice = true
             } else {
                 let note = criterion.gap.flatMap { catalog.gaps[$0] }
-                item["not_covered"] = .object([
-                    "note": .string(note?[language] ?? note?["en"] ?? ""),
-                    "note_lang": MustacheValue.lang(note.flatMap { WCAGCatalog.fallbackLanguage(of: $0, in: language) }),
-                ])
+                item.notCovered = .view(NotCoveredView(
+                    note: note?[language] ?? note?["en"] ?? "",
+                    noteLang: .lang(note.flatMap { WCAGCatalog.fallbackLanguage(of: $0, in: language) })))
             }
         }
-        return .object(item)
+        return .view(item)
+    }
+}
+
+extension WCAGMap {
+    /// The map page's own fields.
+    struct MapView: MustacheView {
+        static let keys = ["wcag_summary", "wcag_summary_lang", "wcag_counts", "wcag_principles"]
+        let summary: String
+        let summaryLang: MustacheValue
+        let counts: [MustacheValue]
+        let principles: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "wcag_summary": return .string(summary)
+            case "wcag_summary_lang": return summaryLang
+            case "wcag_counts": return .array(counts)
+            case "wcag_principles": return .array(principles)
+            default: return nil
+            }
+        }
+    }
+
+    /// How many criteria of a level there are, and how many practices serve.
+    struct CountView: MustacheView {
+        static let keys = ["level", "criteria", "served", "not_covered"]
+        let level: String
+        let criteria: Int
+        let served: Int
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "level": return .string(level)
+            case "criteria": return .string(String(criteria))
+            case "served": return .string(String(served))
+            case "not_covered": return .string(String(criteria - served))
+            default: return nil
+            }
+        }
+    }
+
+    /// A WCAG principle and its guidelines.
+    struct PrincipleView: MustacheView {
+        static let keys = ["number", "name", "name_lang", "anchor", "guidelines"]
+        let number: String
+        let name: String
+        let nameLang: MustacheValue
+        let anchor: String
+        let guidelines: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "number": return .string(number)
+            case "name": return .string(name)
+            case "name_lang": return nameLang
+            case "anchor": return .string(anchor)
+            case "guidelines": return .array(guidelines)
+            default: return nil
+            }
+        }
+    }
+
+    /// A guideline and its criteria.
+    struct GuidelineView: MustacheView {
+        static let keys = ["number", "name", "name_lang", "anchor", "criteria"]
+        let number: String
+        let name: String
+        let nameLang: MustacheValue
+        let anchor: String
+        let criteria: [MustacheValue]
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "number": return .string(number)
+            case "name": return .string(name)
+            case "name_lang": return nameLang
+            case "anchor": return .string(anchor)
+            case "criteria": return .array(criteria)
+            default: return nil
+            }
+        }
+    }
+
+    /// A criterion's row: level, version notes, the practices that serve it or why none does.
+    struct CriterionView: MustacheView {
+        static let keys = [
+            "number", "name", "name_lang", "anchor", "level", "new_in", "new_in_lang", "removed", "removed_lang",
+            "practices", "not_covered", "no_practice",
+        ]
+        let number: String
+        let name: String
+        let nameLang: MustacheValue
+        let anchor: String
+        let level: String
+        let newIn: MustacheValue
+        let newInLang: MustacheValue
+        let removed: MustacheValue
+        let removedLang: MustacheValue
+        let practices: MustacheValue
+        var notCovered: MustacheValue = .bool(false)
+        var noPractice = false
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "number": return .string(number)
+            case "name": return .string(name)
+            case "name_lang": return nameLang
+            case "anchor": return .string(anchor)
+            case "level": return .string(level)
+            case "new_in": return newIn
+            case "new_in_lang": return newInLang
+            case "removed": return removed
+            case "removed_lang": return removedLang
+            case "practices": return practices
+            case "not_covered": return notCovered
+            case "no_practice": return .bool(noPractice)
+            default: return nil
+            }
+        }
+    }
+
+    /// The catalogue's note on why no practice serves an A or AA criterion.
+    struct NotCoveredView: MustacheView {
+        static let keys = ["note", "note_lang"]
+        let note: String
+        let noteLang: MustacheValue
+
+        func value(for key: String) -> MustacheValue? {
+            switch key {
+            case "note": return .string(note)
+            case "note_lang": return noteLang
+            default: return nil
+            }
+        }
     }
 }

@@ -10,20 +10,22 @@ final class AlphabeticalIndexTests: XCTestCase {
     /// The index's entries as "label → linked labels", with `[en]` for a label marked English.
     private func entries(_ language: String) throws -> [String] {
         let site = try XCTUnwrap(SearchFixture.site())
-        let link = { (key: PageKey, _: String) -> MustacheValue in .object(["href": .string(key.id)]) }
+        let link = { (key: PageKey, _: String) in
+            LinkView(href: key.id, id: key.id, number: .bool(false), title: "", summary: "", lang: .bool(false))
+        }
         guard case .array(let groups) = AlphabeticalIndex(site: site, language: language).groups(from: "", link: link) else {
             XCTFail("no groups")
             return []
         }
         var out: [String] = []
-        for case .object(let group) in groups {
+        for group in groups {
             guard case .array(let items)? = group["entries"] else { continue }
-            for case .object(let item) in items {
+            for item in items {
                 guard case .string(let label)? = item["label"] else { continue }
                 guard case .array(let users)? = item["users"] else { continue }
                 let english = item["term_lang"] == .string("en") ? " [en]" : ""
                 let targets = users.compactMap { user -> String? in
-                    guard case .object(let fields) = user, case .string(let href)? = fields["href"] else { return nil }
+                    guard case .string(let href)? = user["href"] else { return nil }
                     return href
                 }
                 out.append("\(label)\(english) → \(targets.joined(separator: ", "))")

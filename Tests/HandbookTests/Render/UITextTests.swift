@@ -13,12 +13,10 @@ final class UITextTests: XCTestCase {
         let enter = UIText(strings, "root_enter", naming: japanese)
         XCTAssertEqual([enter.before, enter.language?.name, enter.after, enter.lang], ["Read in ", "日本語", "", "en"])
         XCTAssertEqual(enter.plain, "Read in 日本語")
-        guard case .object(let value) = enter.value else { return XCTFail("not an object") }
-        XCTAssertEqual(value["language_lang"], .string("ja"), "the name inside English text is marked with its own language")
+        XCTAssertEqual(enter.value["language_lang"], .string("ja"), "the name inside English text is marked with its own language")
         let notice = UIText(strings, "notice", naming: japanese)
-        guard case .object(let translated) = notice.value else { return XCTFail("not an object") }
-        XCTAssertEqual(translated["lang"], .bool(false))
-        XCTAssertEqual(translated["language_lang"], .bool(false), "in the edition's own language the name needs no mark")
+        XCTAssertEqual(notice.value["lang"], .bool(false))
+        XCTAssertEqual(notice.value["language_lang"], .bool(false), "in the edition's own language the name needs no mark")
         XCTAssertEqual(notice.plain, "Not in 日本語 yet, so in English.")
     }
 }
