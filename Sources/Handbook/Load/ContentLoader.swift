@@ -42,14 +42,22 @@ public struct LoadedContent: Sendable {
 public struct ContentLoader {
     private let paths: ProjectPaths
     private let diagnostics: DiagnosticEngine
+    /// What a watch session read before; nil reads every file.
+    private let cache: FileCache?
 
     /// The folders a language tree may hold, one per page kind.
     static let pageFolders = ["practices", "sections", "pages"]
 
     /// Creates a loader.
     public init(paths: ProjectPaths, diagnostics: DiagnosticEngine) {
+        self.init(paths: paths, diagnostics: diagnostics, cache: nil)
+    }
+
+    /// Creates a loader that reads again only the files whose stamp differs from `cache`'s.
+    init(paths: ProjectPaths, diagnostics: DiagnosticEngine, cache: FileCache?) {
         self.paths = paths
         self.diagnostics = diagnostics
+        self.cache = cache
     }
 
     /// Reads the content folder; returns nil when even `site.yaml` cannot be used.
@@ -251,9 +259,15 @@ private extension ContentLoader {
             diagnostics.error("unreadable-file", problem, at: location)
             return nil
         }
+        let stamp = cache == nil ? nil : FileCache.Stamp(path: url.path)
+        if let cache, let stamp, let known = cache.file(at: url.path, stamp: stamp, language: language, relativePath: relativePath) {
+            return known
+        }
         do {
             let (text, hash) = try FileReader.read(url)
-            return SourceFile(path: display, language: language, relativePath: relativePath, text: text, hash: hash)
+            let file = SourceFile(path: display, language: language, relativePath: relativePath, text: text, hash: hash)
+            if let cache, let stamp { cache.store(file, at: url.path, stamp: stamp) }
+            return file
         } catch {
             switch error {
             case .unreadable(let reason):

@@ -12,20 +12,21 @@ extension ContextBuilder {
     func sourceNotesContext(from path: String) -> MustacheValue {
         guard !site.sourceNotes.isEmpty else { return .null }
         let source = site.config.sourceLanguage.code
-        let separator = strings.text("list_separator")
         let groups: [MustacheValue] = sourceNoteTopics.map { topic in
             let notes: [MustacheValue] = site.sourceNotes.filter { $0.topic == topic }.map { note in
                 func prose(_ field: [String: MarkdownNode]) -> String {
                     guard let node = field[language.code] ?? field[source] else { return "" }
                     return body.renderInline(node)
                 }
-                let guide = note.guide.map { number -> String in
-                    guard site.section(number) != nil else { return HTMLEscaping.escape(number) }
-                    let href = RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code))
-                    return "<a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(number))</a>"
+                let guide: [MustacheValue] = note.guide.enumerated().map { index, number in
+                    .view(GuideReferenceView(
+                        number: number,
+                        href: site.section(number) == nil
+                            ? .bool(false) : .string(RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code))),
+                        last: index == note.guide.count - 1))
                 }
                 return .view(SourceNoteView(
-                    id: note.id, title: prose(note.title), guide: guide.joined(separator: separator),
+                    id: note.id, title: prose(note.title), guide: guide,
                     says: prose(note.says), does: prose(note.does),
                     pages: ItemsView.list(note.pages.map { .view(common.link(to: $0.value, from: path)) })))
             }
@@ -61,13 +62,13 @@ struct SourceNoteGroupView: MustacheView {
     }
 }
 
-/// One note: its title, the guide's sections (HTML links), what the guide says and what we do
-/// (inline HTML), and the pages concerned.
+/// One note: its title, the guide's sections, what the guide says and what we do (inline HTML),
+/// and the pages concerned.
 struct SourceNoteView: MustacheView {
     static let keys = ["id", "title", "guide", "says", "does", "pages"]
     let id: String
     let title: String
-    let guide: String
+    let guide: [MustacheValue]
     let says: String
     let does: String
     let pages: MustacheValue
@@ -76,10 +77,27 @@ struct SourceNoteView: MustacheView {
         switch key {
         case "id": return .string(id)
         case "title": return .string(title)
-        case "guide": return .string(guide)
+        case "guide": return .array(guide)
         case "says": return .string(says)
         case "does": return .string(does)
         case "pages": return pages
+        default: return nil
+        }
+    }
+}
+
+/// A section of the guide a note cites: a link when the handbook has the section (else `false`).
+struct GuideReferenceView: MustacheView {
+    static let keys = ["number", "href", "last"]
+    let number: String
+    let href: MustacheValue
+    let last: Bool
+
+    func value(for key: String) -> MustacheValue? {
+        switch key {
+        case "number": return .string(number)
+        case "href": return href
+        case "last": return .bool(last)
         default: return nil
         }
     }

@@ -231,20 +231,54 @@ struct ProgramDetailView: MustacheView {
     }
 }
 
-/// One row of a program-details table.
+/// One row of a program-details table: inline HTML of the page's Markdown, a file or class name
+/// shown as code, the functions as a list, or links to the related sections. The other kinds
+/// answer `false` (an empty `html`), so a row never reads its table's or page's fields.
 struct ProgramRowView: MustacheView {
-    static let keys = ["label", "label_lang", "html", "lang"]
+    static let keys = ["label", "label_lang", "lang", "html", "code", "functions", "links"]
+    enum Content {
+        case html(String)
+        case code(String)
+        case functions([String])
+        case links([(href: String, text: String)])
+    }
+
     let label: String
     let labelLang: MustacheValue
-    let html: String
     let lang: MustacheValue
+    let content: Content
+
+    func value(for key: String) -> MustacheValue? {
+        switch (key, content) {
+        case ("label", _): return .string(label)
+        case ("label_lang", _): return labelLang
+        case ("lang", _): return lang
+        case ("html", .html(let html)): return .string(html)
+        case ("html", _): return .string("")
+        case ("code", .code(let name)): return .string(name)
+        case ("functions", .functions(let items)): return .view(ItemsView(items: items.map(MustacheValue.string)))
+        case ("links", .links(let links)):
+            return .array(links.enumerated().map { index, link in
+                .view(LinkLineView(href: link.href, text: link.text, last: index == links.count - 1))
+            })
+        case ("code", _), ("functions", _), ("links", _): return .bool(false)
+        default: return nil
+        }
+    }
+}
+
+/// A link in a list whose lines a template separates (`{{^last}}<br>{{/last}}`).
+struct LinkLineView: MustacheView {
+    static let keys = ["href", "text", "last"]
+    let href: String
+    let text: String
+    let last: Bool
 
     func value(for key: String) -> MustacheValue? {
         switch key {
-        case "label": return .string(label)
-        case "label_lang": return labelLang
-        case "html": return .string(html)
-        case "lang": return lang
+        case "href": return .string(href)
+        case "text": return .string(text)
+        case "last": return .bool(last)
         default: return nil
         }
     }

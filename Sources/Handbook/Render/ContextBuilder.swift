@@ -245,29 +245,27 @@ private extension ContextBuilder {
     func programDetailContext(
         _ detail: ProgramDetail, index: Int, count: Int, contentTag: MustacheValue, from path: String
     ) -> MustacheValue {
-        func row(_ label: String, html: String, lang: MustacheValue) -> MustacheValue {
-            .view(ProgramRowView(label: strings.text(label), labelLang: common.lang(of: label), html: html, lang: lang))
+        func row(_ label: String, lang: MustacheValue, _ content: ProgramRowView.Content) -> MustacheValue {
+            .view(ProgramRowView(label: strings.text(label), labelLang: common.lang(of: label), lang: lang, content: content))
         }
-        var rows = [row("program_description", html: body.renderInline(detail.description.node), lang: contentTag)]
+        var rows = [row("program_description", lang: contentTag, .html(body.renderInline(detail.description.node)))]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
-            rows.append(row(label, html: "<code>\(HTMLEscaping.escape(value))</code>", lang: contentTag))
+            rows.append(row(label, lang: contentTag, .code(value)))
         }
         code("program_layout", detail.layout)
         code("program_view_controller", detail.viewController)
         code("program_code_file", detail.codeFile)
         if !detail.functions.isEmpty {
-            let items = detail.functions.map { "<li>\(body.renderInline($0.node))</li>" }.joined()
-            rows.append(row("program_functions", html: "<ul>\(items)</ul>", lang: contentTag))
+            rows.append(row("program_functions", lang: contentTag, .functions(detail.functions.map { body.renderInline($0.node) })))
         }
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
         if !related.isEmpty {
-            let links = related.map { number -> String in
-                let href = RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code))
-                let title = site.page(.section(number), in: language.code)?.title ?? ""
-                return "<a href=\"\(HTMLEscaping.escape(href))\">\(HTMLEscaping.escape(strings.text("section_reference", ["number": number, "title": title])))</a>"
+            let links = related.map { number in
+                (href: RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code)),
+                 text: strings.text("section_reference", ["number": number, "title": site.page(.section(number), in: language.code)?.title ?? ""]))
             }
-            rows.append(row("program_related", html: links.joined(separator: "<br>"), lang: .bool(false)))
+            rows.append(row("program_related", lang: .bool(false), .links(links)))
         }
         let caption = count == 1
             ? UIText(strings, "program_details")

@@ -18,7 +18,7 @@ enum TemplateViews {
         WCAGMap.CriterionView.self, WCAGMap.NotCoveredView.self, AuditChecklist.ChecklistView.self,
         AuditChecklist.GroupView.self, AuditChecklist.CriterionView.self, AuditChecklist.LevelView.self,
         HostingPages.RedirectView.self, HostingPages.NotFoundView.self, HostingPages.MessageView.self,
-        ReferencedByView.self, SourceNotesView.self, AuditChecklist.LineView.self,
+        ReferencedByView.self, SourceNotesView.self, AuditChecklist.LineView.self, LinkLineView.self, GuideReferenceView.self,
     ]
 
     /// Every key some view provides.

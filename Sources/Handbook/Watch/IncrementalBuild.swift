@@ -42,6 +42,7 @@ public final class IncrementalBuild {
     private var output: [String: [UInt8]] = [:]
     private var templates: TemplateSet?
     private let memo = BuildMemo()
+    private let files = FileCache()
     private let epub: Bool
     /// Whether each rebuild's report has its stages' times.
     public var recordsTimings = false
@@ -72,7 +73,8 @@ public final class IncrementalBuild {
     private func run(changed: [String], timings: StageTimings?) -> Report {
         let diagnostics = DiagnosticEngine()
         var report = Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
-        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics).load() }) else {
+        files.forget(changed)
+        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics, cache: files).load() }) else {
             report.diagnostics = diagnostics.diagnostics
             return report
         }
