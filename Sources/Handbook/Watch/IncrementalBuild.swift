@@ -42,7 +42,7 @@ public final class IncrementalBuild {
     private var output: [String: [UInt8]] = [:]
     private var templates: TemplateSet?
     private let memo = BuildMemo()
-    private let files = FileCache()
+    private let fileCache = FileCache()
     private let epub: Bool
     /// Whether each rebuild's report has its stages' times.
     public var recordsTimings = false
@@ -73,8 +73,8 @@ public final class IncrementalBuild {
     private func run(changed: [String], timings: StageTimings?) -> Report {
         let diagnostics = DiagnosticEngine()
         var report = Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
-        files.forget(changed)
-        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics, cache: files).load() }) else {
+        fileCache.forget(changed)
+        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics, cache: fileCache).load() }) else {
             report.diagnostics = diagnostics.diagnostics
             return report
         }
