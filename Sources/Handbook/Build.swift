@@ -14,6 +14,9 @@ import Markdown
 ///    writes each page into the staging folder as soon as it is rendered, `check` keeps none.
 /// 7. **Write** (`OutputWriter`): the rest of the files, then the staging folder swapped in, only
 ///    when no stage reported an error (else it is removed).
+///
+/// `rebuild` runs the same steps for `watch`, fed with the paths that changed and the caches of a
+/// `Session`, with one more between resolving and rendering: the pages the change affects.
 public struct Build {
     /// What a build or check produced.
     public struct Result: Sendable {
@@ -162,5 +165,160 @@ public struct Build {
             if let page = pages.first(where: { $0.outputPath == file.path }) { return (file.path, page.source.keyLocation) }
         }
         return nil
+    }
+}
+
+// MARK: - Rebuilds in a watch session
+
+extension Build {
+    /// What a watch session keeps from one build to the next, injected into the steps: files read
+    /// (`FileCache`), pages parsed, templates, reusable results (`BuildMemo`), the last good site and
+    /// what the output folder holds.
+    final class Session {
+        let files = FileCache()
+        let memo = BuildMemo()
+        /// Each content file's last parse, by path: its fingerprint, page and diagnostics.
+        var parsed: [String: (hash: String, key: PageKey?, language: String, page: ParsedPage?, diagnostics: [Diagnostic])] = [:]
+        var templates: TemplateSet?
+        /// The site of the last good build.
+        var site: ResolvedSite?
+        /// The output folder's files as last written, by path.
+        var output: [String: [UInt8]] = [:]
+        /// Languages whose EPUB edition a partial rebuild left for `makeEPUBs`.
+        var pendingEPUBs: Set<String> = []
+    }
+
+    /// The paths (absolute) a watcher saw change since the last build; empty for the first one.
+    struct ChangeSet {
+        let paths: [String]
+
+        /// Whether a template changed, so the templates are compiled again.
+        func touchesTemplates(_ folder: URL) -> Bool { paths.contains { $0.hasPrefix(folder.path + "/") } }
+
+        /// Whether a change shows on every page: strings, the glossary, the WCAG catalogue, the notes
+        /// and `site.yaml` are YAML files.
+        var touchesEveryPage: Bool { paths.contains { $0.hasSuffix(".yaml") } }
+    }
+
+    /// The steps of `build` for a watch session, fed with what changed:
+    /// 1. **Load**: only files whose stamp changed are read again (`session.files`).
+    /// 2. **Parse**: only files whose bytes changed are parsed; the others' diagnostics are reported again.
+    /// 3. **Resolve**: the whole site (links and back-links depend on every page), reusing `session.memo`.
+    /// 4. **Templates**: compiled again only when one changed.
+    /// 5. **Affected pages** (`AffectedPages`): what the edits can change; everything when a template,
+    ///    a YAML file changed or on the first build.
+    /// 6. **Index** and **Render**: the affected pages and the languages' search indexes.
+    /// 7. **Write** (`InPlaceWriter`): only files whose bytes differ; a content error leaves the output as it was.
+    func rebuild(_ changes: ChangeSet, in session: Session) -> IncrementalBuild.Report {
+        let diagnostics = DiagnosticEngine()
+        var report = IncrementalBuild.Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
+        session.files.forget(changes.paths)
+        guard let content = timings.measure("load", { ContentLoader(paths: paths, diagnostics: diagnostics, cache: session.files).load() }) else {
+            report.diagnostics = diagnostics.diagnostics
+            return report
+        }
+        let (pages, unparsed, changedKeys) = timings.measure("parse") { parse(content, in: session, diagnostics: diagnostics) }
+        let site = timings.measure("resolve") {
+            SiteResolver(diagnostics: diagnostics, timings: timings, memo: session.memo).resolve(pages, content: content, unparsed: unparsed)
+        }
+        let templatesChanged = session.templates == nil || changes.touchesTemplates(paths.templates)
+        if templatesChanged {
+            session.templates = timings.measure("templates") {
+                TemplateSet.load(
+                    from: paths.templates, paths: paths, strings: site.strings[content.config.sourceLanguage.code], diagnostics: diagnostics)
+            }
+        }
+        guard let templates = session.templates, !diagnostics.hasErrors else {
+            report.diagnostics = diagnostics.diagnostics
+            return report
+        }
+        var affected: Set<String>?
+        if let old = session.site, !templatesChanged, !changes.touchesEveryPage {
+            affected = timings.measure("affected pages") { AffectedPages.paths(changedKeys, old: old, new: site) }
+        }
+        // A partial rebuild puts the pages out first; `makeEPUBs` makes the editions after.
+        let editions: PageRenderer.EPUBEditions = !epub ? .none : affected == nil ? .make : .made(sizes: epubSizes(site, session))
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, memo: session.memo, epub: editions)
+            .render(site, only: affected)
+        report.diagnostics = diagnostics.diagnostics
+        guard !diagnostics.hasErrors else { return report }
+        report.full = affected == nil
+        report.rendered = files.filter { $0.path.hasSuffix(".html") }.count
+        let outcome = timings.measure("write") {
+            InPlaceWriter(paths: paths).write(
+                files, full: affected == nil, expected: Set(AffectedPages.expectedPaths(site)), output: &session.output)
+        }
+        report.written = outcome.written
+        report.removed = outcome.removed
+        if let failure = outcome.failure {
+            report.diagnostics.append(failure)
+            return report
+        }
+        session.site = site
+        if let affected, epub {
+            let codes = Set(site.config.languages.map(\.code))
+            session.pendingEPUBs.formUnion(affected.compactMap { $0.split(separator: "/").first.map(String.init) }.filter(codes.contains))
+        }
+        return report
+    }
+
+    /// Renders and writes the EPUB editions a partial rebuild left out, with the pages that show their sizes.
+    func makeEPUBs(in session: Session) -> IncrementalBuild.Report {
+        var report = IncrementalBuild.Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
+        guard let site = session.site, let templates = session.templates, !session.pendingEPUBs.isEmpty else { return report }
+        let only = Set(session.pendingEPUBs.flatMap { PageRenderer.pagesLinkingEPUB(in: $0) })
+        session.pendingEPUBs = []
+        let diagnostics = DiagnosticEngine()
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: session.memo, epub: .make).render(site, only: only)
+        report.diagnostics = diagnostics.diagnostics
+        guard !diagnostics.hasErrors else { return report }
+        report.rendered = files.filter { $0.path.hasSuffix(".html") }.count
+        let outcome = InPlaceWriter(paths: paths).write(
+            files, full: false, expected: Set(AffectedPages.expectedPaths(site)), output: &session.output)
+        report.written = outcome.written
+        report.removed = outcome.removed
+        if let failure = outcome.failure { report.diagnostics.append(failure) }
+        return report
+    }
+
+    /// Step 2 of a rebuild: the parsed pages, the source pages that did not parse, and the pages whose
+    /// file changed, appeared or disappeared.
+    private func parse(_ content: LoadedContent, in session: Session, diagnostics: DiagnosticEngine)
+        -> (pages: [ParsedPage], unparsed: Set<PageKey>, changed: [(key: PageKey, language: String)])
+    {
+        var changed: [(key: PageKey, language: String)] = []
+        var pages: [ParsedPage] = []
+        var unparsed = Set<PageKey>()
+        var seen = Set<String>()
+        for file in content.pages {
+            seen.insert(file.path)
+            let key = PageKey(relativePath: file.relativePath)
+            if let cached = session.parsed[file.path], cached.hash == file.hash {
+                if let page = cached.page { pages.append(page) }
+                cached.diagnostics.forEach(diagnostics.report)
+                if cached.page == nil, let key { unparsed.insert(key) }
+                continue
+            }
+            let own = DiagnosticEngine()
+            let page = PageParser(diagnostics: own, sourceLanguage: content.config.sourceLanguage.code).parse(file)
+            session.parsed[file.path] = (file.hash, key, file.language, page, own.diagnostics)
+            own.diagnostics.forEach(diagnostics.report)
+            if let page { pages.append(page) } else if let key { unparsed.insert(key) }
+            if let key { changed.append((key, file.language)) }
+        }
+        for (path, entry) in session.parsed where !seen.contains(path) {
+            session.parsed[path] = nil
+            if let key = entry.key { changed.append((key, entry.language)) }
+        }
+        return (pages, unparsed, changed)
+    }
+
+    /// The sizes of the EPUB editions last written, by language code.
+    private func epubSizes(_ site: ResolvedSite, _ session: Session) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for language in site.config.languages {
+            out[language.code] = session.output[OutputLayout.epub(in: language.code)]?.count
+        }
+        return out
     }
 }

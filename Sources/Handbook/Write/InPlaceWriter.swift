@@ -1,0 +1,74 @@
+import Foundation
+
+/// The write step of a rebuild in `watch`: after a full render, every file through the staging
+/// folder (`OutputWriter`); after a partial one, only files whose bytes differ from what the
+/// folder holds, each replaced through a temporary file and a rename, and the pages the site no
+/// longer has removed.
+struct InPlaceWriter {
+    let paths: ProjectPaths
+
+    /// What one write did.
+    struct Outcome {
+        var written: [String] = []
+        var removed: [String] = []
+        /// Why writing stopped, located at the output folder.
+        var failure: Diagnostic?
+    }
+
+    /// Writes `files`; `output` is what the output folder holds, by path, and is kept up to date.
+    /// `expected` lists the pages the site has (a partial write removes other pages).
+    func write(_ files: [OutputFile], full: Bool, expected: Set<String>, output: inout [String: [UInt8]]) -> Outcome {
+        var outcome = Outcome()
+        do {
+            if full {
+                try OutputWriter().write(files, to: try paths.vetOutput())
+                outcome.removed = Set(output.keys).subtracting(files.map(\.path)).sorted()
+                outcome.written = files.filter { output[$0.path] != $0.contents }.map(\.path)
+                output = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+            } else {
+                let listed = Set(output.keys)
+                for file in files where output[file.path] != file.contents {
+                    try replace(file)
+                    output[file.path] = file.contents
+                    outcome.written.append(file.path)
+                }
+                for path in output.keys.sorted() where path.hasSuffix(".html") && !expected.contains(path) {
+                    try? FileManager.default.removeItem(at: paths.output.appendingPathComponent(path))
+                    output[path] = nil
+                    outcome.removed.append(path)
+                }
+                // The marker lists every file, so that the next full build knows them as its own.
+                if !outcome.removed.isEmpty || outcome.written.contains(where: { !listed.contains($0) }) {
+                    try replace(OutputMarker.file(listing: Array(output.keys)))
+                    outcome.written.append(OutputMarker.fileName)
+                }
+            }
+        } catch {
+            let at = SourceLocation(path: paths.display(paths.output))
+            if let refusal = Self.refusal(error) {
+                let (message, notes) = refusal.explanation(for: paths.display(paths.output))
+                outcome.failure = .error("write-failed", ([message] + notes).joined(separator: "; "), at: at)
+            } else {
+                outcome.failure = .error("write-failed", "cannot write the output: \(error)", at: at)
+            }
+        }
+        return outcome
+    }
+
+    /// Why the output folder was refused, when `error` says so.
+    private static func refusal(_ error: Error) -> OutputFolder.Refusal? {
+        if case OutputWriter.Failure.refused(let refusal) = error { return refusal }
+        return error as? OutputFolder.Refusal
+    }
+
+    /// Replaces one output file through a temporary file and a rename, so a reader never sees half of it.
+    private func replace(_ file: OutputFile) throws {
+        let url = paths.output.appendingPathComponent(file.path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
+        try Data(file.contents).write(to: temporary)
+        guard rename(temporary.path, url.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}
