@@ -44,11 +44,25 @@ public struct UIStrings: Sendable {
         return fill(value, arguments.merging(["count": String(count)]) { a, _ in a })
     }
 
+    /// `text` with each `{name}` of `arguments` replaced, in one pass over the text (so a value that
+    /// itself holds braces is never filled again); other braces stay as they are.
     private func fill(_ text: String, _ arguments: [String: String]) -> String {
-        var value = text
-        for (name, replacement) in arguments {
-            value = value.replacingOccurrences(of: "{\(name)}", with: replacement)
+        guard !arguments.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 32)
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = arguments[String(rest[afterOpen..<close])] {
+                out += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out += "{"
+                rest = rest[afterOpen...]
+            }
         }
-        return value
+        out += rest
+        return out
     }
 }
