@@ -18,12 +18,15 @@ public final class FileWatcher {
         close(descriptor)
     }
 
-    /// Blocks until something changes, then waits `settle` seconds for the rest of a save (editors
-    /// write, rename and touch in quick succession) and returns the changed paths, sorted.
-    public func next(settle: TimeInterval = 0.03) -> [String] {
+    /// Blocks until something changes, then waits for the rest of a save (editors write, rename and
+    /// touch in quick succession) and returns the changed paths, sorted. The wait is `settle`
+    /// seconds of quiet while a file is still being written (modified or created but not yet
+    /// closed or moved into place), and `completed` seconds once every write has finished.
+    public func next(settle: TimeInterval = 0.03, completed: TimeInterval = 0.005) -> [String] {
         var changed = Set<String>()
-        readEvents(into: &changed, timeout: -1)
-        while readEvents(into: &changed, timeout: Int32(settle * 1000)) {}
+        var writing = Set<String>()
+        readEvents(into: &changed, writing: &writing, timeout: -1)
+        while readEvents(into: &changed, writing: &writing, timeout: Int32((writing.isEmpty ? completed : settle) * 1000)) {}
         return changed.sorted()
     }
 
@@ -45,7 +48,7 @@ public final class FileWatcher {
 
     /// Reads the events available within `timeout` milliseconds (-1: wait); false when none came.
     @discardableResult
-    private func readEvents(into changed: inout Set<String>, timeout: Int32) -> Bool {
+    private func readEvents(into changed: inout Set<String>, writing: inout Set<String>, timeout: Int32) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, timeout) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -64,6 +67,13 @@ public final class FileWatcher {
                 let path = folder + "/" + name
                 changed.insert(path)
                 if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watchTree(path) }
+                if mask & UInt32(IN_ISDIR) == 0 {
+                    if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM) != 0 {
+                        writing.remove(path)
+                    } else if mask & UInt32(IN_MODIFY | IN_CREATE) != 0 {
+                        writing.insert(path)
+                    }
+                }
             }
             offset += headerSize + nameLength
         }
