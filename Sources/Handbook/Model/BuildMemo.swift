@@ -12,6 +12,7 @@ final class BuildMemo: @unchecked Sendable {
     private var entries: [String: (body: MarkdownNode, context: Int, html: String)] = [:]
     private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
     private var findings: [String: [Diagnostic]] = [:]
+    private var results: [String: (value: Any, diagnostics: [Diagnostic])] = [:]
     private var published: [String: (page: ResolvedPage, diagnostics: [Diagnostic])] = [:]
     private var publishedWith: (strings: [String: [[String: String]]], counts: SiteCounts)?
 
@@ -41,6 +42,20 @@ final class BuildMemo: @unchecked Sendable {
         let found = check()
         lock.withLock { findings[key] = found }
         return found
+    }
+
+    /// A result of a resolve step with the diagnostics it reported, from the last build when `key`
+    /// (the step's name and its inputs' fingerprints) is the same; the diagnostics are reported again.
+    func reused<Value>(_ key: String, diagnostics: DiagnosticEngine, make: (DiagnosticEngine) -> Value) -> Value {
+        if let (value, found) = lock.withLock({ results[key] }), let value = value as? Value {
+            found.forEach(diagnostics.report)
+            return value
+        }
+        let own = DiagnosticEngine()
+        let value = make(own)
+        own.diagnostics.forEach(diagnostics.report)
+        lock.withLock { results[key] = (value, own.diagnostics) }
+        return value
     }
 
     /// Forgets the published pages when the UI strings or the counts they were filled with changed.

@@ -57,7 +57,14 @@ public struct SiteResolver {
         for index in practices.indices { practices[index].wcag = mapping[practices[index].id] ?? [] }
         let sections = resolveSections(catalog)
         let counts = SiteCounts(practices: practices.count, sections: sections.count)
-        let strings = timings.measure("strings") { StringsResolver(diagnostics: diagnostics).resolve(content, config: config).mapValues(counts.fill) }
+        let strings = timings.measure("strings") { () -> [String: UIStrings] in
+            let resolve = { (own: DiagnosticEngine) in StringsResolver(diagnostics: own).resolve(content, config: config).mapValues(counts.fill) }
+            guard let memo else { return resolve(diagnostics) }
+            let files = config.languages.map { "\($0.code)=\(content.strings[$0.code]?.hash ?? "-")" }.joined(separator: " ")
+            return memo.reused(
+                "strings \(files) \(content.unreadableStrings.sorted()) \(config.languages) \(config.contentFolder) \(counts.values.sorted { $0.key < $1.key })",
+                diagnostics: diagnostics, make: resolve)
+        }
         var glossaryTerms: [GlossaryChecker.Term] = []
         if let glossary = content.glossary {
             let checker = GlossaryChecker(diagnostics: diagnostics)
@@ -126,7 +133,18 @@ public struct SiteResolver {
             }
         }
         let noteLanguages = [sourceCode] + config.languages.map(\.code).filter { $0 != sourceCode }
-        let notes = timings.measure("source notes") { content.sourceNotes.map { resolveSourceNotes($0, catalog: catalog, languages: noteLanguages) } ?? [] }
+        let notes = timings.measure("source notes") { () -> [SourceNote] in
+            guard let file = content.sourceNotes else { return [] }
+            guard let memo else { return resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: diagnostics) }
+            // Which pages exist decides which links the notes break.
+            var known = Hasher()
+            for key in catalog.keys { known.combine(key) }
+            for key in catalog.unparsed.sorted() { known.combine(key) }
+            for (old, new) in catalog.moved.sorted(by: { $0.key < $1.key }) { known.combine(old); known.combine(new) }
+            return memo.reused("source notes \(file.path) \(file.hash) \(noteLanguages) \(known.finalize())", diagnostics: diagnostics) {
+                resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: $0)
+            }
+        }
         var linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),
@@ -161,7 +179,7 @@ public struct SiteResolver {
     }
 
     /// The notes on the source, with every page they name checked like a front-matter relation.
-    private func resolveSourceNotes(_ file: SourceFile, catalog: Catalog, languages: [String]) -> [SourceNote] {
+    private func resolveSourceNotes(_ file: SourceFile, catalog: Catalog, languages: [String], diagnostics: DiagnosticEngine) -> [SourceNote] {
         let notes = SourceNotesReader(diagnostics: diagnostics).read(file, languages: languages)
         for note in notes {
             for page in note.pages {
