@@ -28,7 +28,7 @@ public enum ContentSchema {
     public static let categories = principles.flatMap(\.categories)
 
     /// The platforms a section can be about.
-    public static let platforms = ["android", "ios", "common"]
+    public static let platforms = Platform.allCases.map(\.rawValue)
 
     /// The principle named `name`.
     public static func principle(named name: String) -> Principle? {

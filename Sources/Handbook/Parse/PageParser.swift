@@ -238,7 +238,7 @@ private extension PageParser {
             key = fields.locatedString("number", required: required("number"))
             var section =
                 SectionDetails(
-                    platform: fields.oneOf("platform", ContentSchema.platforms) ?? "common",
+                    platform: fields.oneOf("platform", ContentSchema.platforms).flatMap(Platform.init(rawValue:)) ?? .common,
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
                     programDetails: fields.list("program_details").map {

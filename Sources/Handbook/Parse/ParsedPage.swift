@@ -69,7 +69,7 @@ public struct PracticeDetails: Sendable {
 /// A section's own front matter.
 public struct SectionDetails: Sendable {
     /// `android`, `ios` or `common`.
-    public var platform: String
+    public var platform: Platform
     /// The parent section when it is not the number minus its last part (the guide's 9.1.3 and 9.1.4).
     public var parent: Located<String>?
     /// Related practices named in the front matter.

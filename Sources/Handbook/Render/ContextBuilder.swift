@@ -224,8 +224,8 @@ private extension ContextBuilder {
         guard let info = site.section(number) else { return .view(LayeredView(layers: [])) }
         var view = SectionView(
             number: number,
-            platform: info.platform == "common" ? .null : .string(strings.text("platform_\(info.platform)")),
-            platformLang: common.lang(of: "platform_\(info.platform)"),
+            platform: info.platform == .common ? .null : .string(strings.text(info.platform.stringKey)),
+            platformLang: common.lang(of: info.platform.stringKey),
             practices: list(info.practices.map(PageKey.practice), from: page.outputPath),
             children: list(info.children.map(PageKey.section), from: page.outputPath),
             pager: pager(PageKey.section(number), among: site.sections.map { .section($0.number) }, from: page.outputPath))
@@ -286,8 +286,9 @@ private extension ContextBuilder {
 // MARK: - Generated pages
 
 extension ContextBuilder {
-    /// The context of a generated page: `practices`, `sections`, `principles`, `a-z`, `translation-status`.
-    func generatedContext(_ id: String) -> MustacheValue {
+    /// The context of a generated page.
+    func generatedContext(_ page: GeneratedPage) -> MustacheValue {
+        let id = page.id
         let key = PageKey.page(id)
         let path = OutputLayout.path(of: key, in: language.code)
         let titleKey = "page_title_\(id.replacingOccurrences(of: "-", with: "_"))"
@@ -298,27 +299,25 @@ extension ContextBuilder {
             breadcrumbs: [(title, nil, titleLang)], titleLang: titleLang)
         var view = GeneratedPageView()
         var layers: [any MustacheView] = []
-        switch id {
-        case "practices", "principles":
+        switch page {
+        case .practices, .principles:
             view.principles = principlesContext(from: path)
-        case "sections":
+        case .sections:
             view.chapters = .array(site.sections.filter { $0.parent == nil }.map { sectionTree($0.number, from: path) })
-        case "a-z":
+        case .aToZ:
             view.groups = AlphabeticalIndex(site: site, language: language.code).groups(from: path, link: common.link)
-        case "translation-status":
+        case .translationStatus:
             view.languagesStatus = TranslationStatus(site: site).context(strings: strings, from: path)
-        case "handbook":
+        case .handbook:
             let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
             layers.append(edition.context(body: body))
             view.epub = epubLink(from: path)
-        case "wcag":
+        case .wcag:
             if let catalog = site.wcag {
                 layers.append(WCAGMap(site: site, catalog: catalog, language: language.code, strings: strings, path: path).context(link: common.link))
             }
-        case "checklist":
+        case .checklist:
             layers.append(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link))
-        default:
-            break
         }
         return .view(LayeredView(layers: [view] + layers + [base]))
     }
@@ -377,7 +376,7 @@ extension ContextBuilder {
         guard let info = site.section(number) else { return .null }
         var item = common.link(to: .section(number), from: path)
         // Keys are always present: a missing one would make Mustache look it up in the parent item.
-        item.platform = info.platform == "common" ? .bool(false) : .string(strings.text("platform_\(info.platform)"))
+        item.platform = info.platform == .common ? .bool(false) : .string(strings.text(info.platform.stringKey))
         item.children = info.children.isEmpty
             ? .bool(false) : .view(ItemsView(items: info.children.map { sectionTree($0, from: path) }))
         return .view(item)

@@ -30,7 +30,7 @@ struct DataExport {
                 return .object([
                     ("number", .string(section.number)), ("titles", byLanguage { title(key, $0) }),
                     ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
-                    ("platform", .string(section.platform)), ("parent", section.parent.map(JSONValue.string) ?? .null),
+                    ("platform", .string(section.platform.rawValue)), ("parent", section.parent.map(JSONValue.string) ?? .null),
                     ("practices", .array(section.practices.map(JSONValue.string))),
                 ])
             })

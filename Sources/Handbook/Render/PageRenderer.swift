@@ -67,9 +67,9 @@ public struct PageRenderer {
             for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
-            for id in site.generatedPageIDs where wanted(OutputLayout.path(of: .page(id), in: language.code)) {
-                let path = OutputLayout.path(of: .page(id), in: language.code)
-                jobs.append { renderPage(path, template: id, source: "\(site.config.contentFolder)/\(language.code)") { builder.generatedContext(id) } }
+            for generated in site.generatedPages where wanted(OutputLayout.path(of: .page(generated.id), in: language.code)) {
+                let path = OutputLayout.path(of: .page(generated.id), in: language.code)
+                jobs.append { renderPage(path, template: generated.id, source: "\(site.config.contentFolder)/\(language.code)") { builder.generatedContext(generated) } }
             }
             for (index, id) in handbookParts.enumerated() {
                 let path = OutputLayout.path(of: .page(id), in: language.code)

@@ -13,10 +13,8 @@ struct TemplateSet {
     var names: Set<String> = []
 
     /// Templates every site needs, one per kind of page.
-    static let required = [
-        "practice", "section", "page", "index", "root", "practices", "sections", "principles", "a-z",
-        "translation-status", "handbook", "checklist",
-    ]
+    static let required = ["practice", "section", "page", "index", "root"]
+        + GeneratedPage.allCases.filter(\.isAlwaysMade).map(\.id)
 
     /// Loads and compiles the templates; nil when any template has an error (all are reported).
     static func load(from folder: URL, paths: ProjectPaths, strings: UIStrings?, diagnostics: DiagnosticEngine) -> TemplateSet? {

@@ -22,20 +22,21 @@ struct LinkResolver {
     func bindLinks() -> [String: [ResolvedPage]] {
         let languages = pages.keys.sorted()
         let byKey = Dictionary(uniqueKeysWithValues: languages.map { language in
-            (language, Dictionary(uniqueKeysWithValues: pages[language]!.map { ($0.key, $0) }))
+            (language, Dictionary((pages[language] ?? []).map { ($0.key, $0) }) { first, _ in first })
         })
-        let jobs = languages.flatMap { language in pages[language]!.indices.map { (language, $0) } }
+        let jobs = languages.flatMap { language in (pages[language] ?? []).map { (language, $0) } }
         let bound = Parallel.map(jobs.count) { position -> (page: ResolvedPage, targets: [PageKey]) in
-            let (language, index) = jobs[position]
-            var page = pages[language]![index]
-            var targets: [PageKey] = []
+            var (language, page) = jobs[position]
+            let targets = byKey[language] ?? [:]
+            var referenced: [PageKey] = []
             // A fallback page's problems are reported once, in the source language.
             let report = page.state != .missing
-            let note = { (target: PageKey) in if target != page.key { targets.append(target) } }
-            page.body = bind(page.body, of: page, at: page.source.lineMap, targets: byKey[language]!, report: report, noteReference: note)
+            let key = page.key
+            let note = { (target: PageKey) in if target != key { referenced.append(target) } }
+            page.body = bind(page.body, of: page, at: page.source.lineMap, targets: targets, report: report, noteReference: note)
             if case .section(var details) = page.source.details, !details.programDetails.isEmpty {
                 let bindField = { (field: inout FieldMarkdown) in
-                    field.node = bind(field.node, of: page, at: field, targets: byKey[language]!, report: report, noteReference: note)
+                    field.node = bind(field.node, of: page, at: field, targets: targets, report: report, noteReference: note)
                 }
                 for index in details.programDetails.indices {
                     bindField(&details.programDetails[index].description)
@@ -43,18 +44,20 @@ struct LinkResolver {
                 }
                 page.source.details = .section(details)
             }
-            return (page, targets)
+            return (page, referenced)
         }
         var out = Dictionary(uniqueKeysWithValues: languages.map { ($0, [ResolvedPage]()) })
         var referencedBy: [String: [PageKey: Set<PageKey>]] = [:]
         for ((language, _), result) in zip(jobs, bound) {
-            out[language]!.append(result.page)
+            out[language, default: []].append(result.page)
             for target in result.targets { referencedBy[language, default: [:]][target, default: []].insert(result.page.key) }
         }
         for language in languages {
-            for index in out[language]!.indices {
-                out[language]![index].referencedBy = (referencedBy[language]?[out[language]![index].key] ?? []).sorted()
+            guard var list = out[language] else { continue }
+            for index in list.indices {
+                list[index].referencedBy = (referencedBy[language]?[list[index].key] ?? []).sorted()
             }
+            out[language] = list
         }
         return out
     }

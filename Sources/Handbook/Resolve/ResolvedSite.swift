@@ -60,9 +60,12 @@ public struct ResolvedSite: Sendable {
     }
 
     /// The generated pages this site has: the WCAG 2.2 map only when there is a catalogue to map to.
-    public var generatedPageIDs: [String] {
-        SiteResolver.generatedPageIDs.filter { $0 != "wcag" || wcag != nil }
+    public var generatedPages: [GeneratedPage] {
+        GeneratedPage.allCases.filter { $0.isAlwaysMade || wcag != nil }
     }
+
+    /// The IDs of `generatedPages`.
+    public var generatedPageIDs: [String] { generatedPages.map(\.id) }
 
     /// The practice with ID `id`.
     public func practice(_ id: String) -> PracticeInfo? {
@@ -96,7 +99,7 @@ public struct SectionInfo: Sendable {
     /// `7.3.6.5`.
     public var number: String
     /// `android`, `ios` or `common`.
-    public var platform: String
+    public var platform: Platform
     /// The parent section's number, nil for a chapter.
     public var parent: String?
     /// Child section numbers in order.

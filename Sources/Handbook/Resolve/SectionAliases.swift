@@ -6,7 +6,7 @@ enum SectionAliases {
         var moved: [String: String] = [:]
         var claimedAt: [String: SourceLocation] = [:]
         for key in pages.keys.sorted() {
-            guard case .section(let number) = key, case .section(let details) = pages[key]!.details else { continue }
+            guard case .section(let number) = key, case .section(let details)? = pages[key]?.details else { continue }
             for old in details.previousNumbers {
                 if !PageKeyRules.isSectionNumber(old.value) {
                     diagnostics.error(

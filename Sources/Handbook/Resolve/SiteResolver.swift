@@ -16,9 +16,7 @@ public struct SiteResolver {
     private let memo: BuildMemo?
 
     /// Pages that the render stage generates, which `page:` links may name.
-    public static let generatedPageIDs = [
-        "practices", "sections", "principles", "a-z", "translation-status", "handbook", "checklist", "wcag",
-    ]
+    public static let generatedPageIDs = GeneratedPage.allCases.map(\.id)
 
     /// Creates a resolver.
     public init(diagnostics: DiagnosticEngine) {
@@ -114,10 +112,12 @@ public struct SiteResolver {
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         timings.measure("publish") {
             memo?.forgetPublishedPages(unless: strings.mapValues { [$0.values, $0.plurals.mapValues { "\($0.sorted { $0.key < $1.key })" }] }, counts: counts)
-            let jobs = config.languages.flatMap { language in catalog.keys.map { (language.code, $0) } }
+            let jobs = config.languages.flatMap { language in
+                catalog.keys.compactMap { key in sourcePages[key].map { (language: language.code, key: key, source: $0) } }
+            }
             let published = Parallel.map(jobs.count) { index -> (ResolvedPage, [Diagnostic]) in
-                let (language, key) = jobs[index]
-                let source = sourcePages[key]!, translation = translations[language]?[key]
+                let (language, key, source) = jobs[index]
+                let translation = translations[language]?[key]
                 let make = { () -> (ResolvedPage, [Diagnostic]) in
                     let own = DiagnosticEngine()
                     let page = SiteResolver(diagnostics: own).publish(
@@ -127,7 +127,8 @@ public struct SiteResolver {
                 guard let memo else { return make() }
                 return memo.published("\(language) \(source.file.path) \(source.file.hash) \(translation?.file.hash ?? "-")", make: make)
             }
-            for ((language, _), (page, found)) in zip(jobs, published) {
+            for (job, (page, found)) in zip(jobs, published) {
+                let language = job.language
                 found.forEach(diagnostics.report)
                 pagesByLanguage[language, default: []].append(page)
             }
@@ -168,13 +169,14 @@ public struct SiteResolver {
     private static func addNoteBackLinks(_ notes: [SourceNote], to pages: inout [String: [ResolvedPage]]) {
         let named = Set(notes.flatMap { $0.pages.map(\.value) })
         let notesPage = PageKey.page("source-notes")
-        for language in pages.keys {
-            guard pages[language]!.contains(where: { $0.key == notesPage }) else { continue }
-            for index in pages[language]!.indices where named.contains(pages[language]![index].key) {
-                var referencedBy = Set(pages[language]![index].referencedBy)
+        for language in pages.keys.sorted() {
+            guard var list = pages[language], list.contains(where: { $0.key == notesPage }) else { continue }
+            for index in list.indices where named.contains(list[index].key) {
+                var referencedBy = Set(list[index].referencedBy)
                 referencedBy.insert(notesPage)
-                pages[language]![index].referencedBy = referencedBy.sorted()
+                list[index].referencedBy = referencedBy.sorted()
             }
+            pages[language] = list
         }
     }
 
@@ -306,12 +308,11 @@ private extension SiteResolver {
     func resolvePractices(_ catalog: Catalog) -> [PracticeInfo] {
         var sectionsNaming: [String: Set<String>] = [:]
         for case .section(let number) in catalog.keys {
-            guard case .section(let details) = catalog.pages[.section(number)]!.details else { continue }
+            guard case .section(let details)? = catalog.pages[.section(number)]?.details else { continue }
             for id in check(details.practices, as: PageKey.practice, in: catalog) { sectionsNaming[id, default: []].insert(number) }
         }
-        return catalog.practiceIDs.map { id in
-            let page = catalog.pages[.practice(id)]!
-            guard case .practice(let details) = page.details else { fatalError("practice key with other details") }
+        return catalog.practiceIDs.compactMap { id in
+            guard case .practice(let details)? = catalog.pages[.practice(id)]?.details else { return nil }
             let own = check(details.sections, as: PageKey.section, in: catalog)
             let all = Set(own).union(sectionsNaming[id] ?? [])
             return PracticeInfo(
@@ -323,22 +324,21 @@ private extension SiteResolver {
     func resolveSections(_ catalog: Catalog) -> [SectionInfo] {
         var practicesNaming: [String: Set<String>] = [:]
         for id in catalog.practiceIDs {
-            guard case .practice(let details) = catalog.pages[.practice(id)]!.details else { continue }
+            guard case .practice(let details)? = catalog.pages[.practice(id)]?.details else { continue }
             for number in details.sections.map(\.value) { practicesNaming[number, default: []].insert(id) }
         }
         var parents: [String: String] = [:]
         var infos: [SectionInfo] = []
         for number in catalog.sectionNumbers {
-            let page = catalog.pages[.section(number)]!
-            guard case .section(let details) = page.details else { continue }
+            guard let page = catalog.pages[.section(number)], case .section(let details) = page.details else { continue }
             for detail in details.programDetails { _ = check(detail.related, as: PageKey.section, in: catalog) }
             _ = check(details.related, as: PageKey.section, in: catalog)
             let own = Set(details.practices.map(\.value)).intersection(catalog.practiceIDs)
             var parent: String?
             if let explicit = details.parent {
                 parent = check([explicit], as: PageKey.section, in: catalog).first
-            } else if number.contains(".") {
-                let implied = String(number[..<number.lastIndex(of: ".")!])
+            } else if let dot = number.lastIndex(of: ".") {
+                let implied = String(number[..<dot])
                 if catalog.pages[.section(implied)] != nil {
                     parent = implied
                 } else if let new = catalog.moved[implied] {
@@ -375,10 +375,11 @@ private extension SiteResolver {
         let cycles = ParentCycleFinder.cycles(parents: parents, order: catalog.sectionNumbers) { explicitParent($0) != nil }
         for cycle in cycles {
             let lead = cycle[0]
-            let location = explicitParent(lead)?.location ?? catalog.pages[.section(lead)]!.keyLocation
-            diagnostics.error(
-                "parent-cycle", "section \"\(lead)\" is its own ancestor: \((cycle + [lead]).joined(separator: " → "))",
-                at: location, notes: [Diagnostic.Note("set \"parent\" to a section outside the cycle, or remove it")])
+            if let location = explicitParent(lead)?.location ?? catalog.pages[.section(lead)]?.keyLocation {
+                diagnostics.error(
+                    "parent-cycle", "section \"\(lead)\" is its own ancestor: \((cycle + [lead]).joined(separator: " → "))",
+                    at: location, notes: [Diagnostic.Note("set \"parent\" to a section outside the cycle, or remove it")])
+            }
             if let index = position[lead] { infos[index].parent = nil }
         }
     }

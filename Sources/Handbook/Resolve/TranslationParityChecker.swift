@@ -58,7 +58,7 @@ private extension TranslationParityChecker {
             compare("sections", own.sections.map(\.value), english.sections.map(\.value))
             compare("wcag", own.wcag.map(\.value), english.wcag.map(\.value))
         case (.section(let own), .section(let english)):
-            if own.platform != "common" { compare("platform", [own.platform], [english.platform]) }
+            if own.platform != .common { compare("platform", [own.platform.rawValue], [english.platform.rawValue]) }
             compare("parent", own.parent.map { [$0.value] } ?? [], english.parent.map { [$0.value] } ?? [])
             compare("practices", own.practices.map(\.value), english.practices.map(\.value))
             compare("related", own.related.map(\.value), english.related.map(\.value))

@@ -100,8 +100,8 @@ private extension SearchDocumentCollector {
     /// A section's platform and its program details tables.
     func sectionFacts(_ number: String, page: ResolvedPage, strings: UIStrings) -> [String] {
         var out: [String] = []
-        if let info = sections[number], info.platform != "common" {
-            out.append(strings.text("platform_\(info.platform)"))
+        if let info = sections[number], info.platform != .common {
+            out.append(strings.text(info.platform.stringKey))
         }
         guard case .section(let details) = page.source.details else { return out }
         for detail in details.programDetails {

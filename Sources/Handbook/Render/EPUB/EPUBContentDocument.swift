@@ -84,7 +84,7 @@ struct EPUBContentDocument {
             out += "<section class=\"source-notes\" aria-labelledby=\"notes-\(topic.rawValue)\">\n"
             out += "<h2 id=\"notes-\(topic.rawValue)\"\(uiLang("source_notes_topic_\(topic.rawValue)"))>\(escape(strings.text("source_notes_topic_\(topic.rawValue)")))</h2>\n"
             for note in notes {
-                func prose(_ field: [String: MarkdownNode]) -> String { body.renderInline(field[language.code] ?? field[source]!) }
+                func prose(_ field: [String: MarkdownNode]) -> String { (field[language.code] ?? field[source]).map(body.renderInline) ?? "" }
                 let guide = note.guide.map { number in
                     site.section(number) == nil
                         ? escape(number) : "<a href=\"\(Self.fileName(of: .section(number)))\">\(escape(number))</a>"
@@ -127,8 +127,8 @@ struct EPUBContentDocument {
                 rows.append(("adoption_label", details.adoption, fallback))
             }
         case .section(let number):
-            guard let info = site.section(number), info.platform != "common" else { return "" }
-            let platform = interfaceText("platform_\(info.platform)")
+            guard let info = site.section(number), info.platform != .common else { return "" }
+            let platform = interfaceText(info.platform.stringKey)
             rows.append(("platform_label", platform.0, platform.1))
         case .page:
             return ""
