@@ -5,34 +5,18 @@
 /// It is Swift rather than a data file because the rules are few, change with the code that renders
 /// them, and a typo in them should fail to compile rather than at build time.
 public enum ContentSchema {
-    /// One of the guide's four principles: its name in front matter, the first number of its practices'
-    /// IDs, and the categories its practices may belong to (none for `other`).
-    public struct Principle: Sendable, Equatable {
-        /// The name written in `principle:`.
-        public var name: String
-        /// The first part of its practices' IDs (`2` in `2.10`).
-        public var number: Int
-        /// The categories of its practices, in the guide's order; empty when its practices have none.
-        public var categories: [String]
-    }
-
     /// The principles, in the guide's order.
-    public static let principles = [
-        Principle(name: "perceivable", number: 1, categories: ["text", "sensory", "multimedia"]),
-        Principle(name: "operable", number: 2, categories: ["navigation", "control"]),
-        Principle(name: "understandable", number: 3, categories: ["user-interface", "input"]),
-        Principle(name: "other", number: 4, categories: []),
-    ]
+    public static let principles = Principle.allCases
 
-    /// Every category, in the guide's order.
-    public static let categories = principles.flatMap(\.categories)
+    /// Every category's name, in the guide's order.
+    public static let categories = Category.allCases.map(\.rawValue)
 
     /// The platforms a section can be about.
     public static let platforms = Platform.allCases.map(\.rawValue)
 
     /// The principle named `name`.
     public static func principle(named name: String) -> Principle? {
-        principles.first { $0.name == name }
+        Principle(rawValue: name)
     }
 
     /// A heading a page body must have: its anchor (which translations keep with `{#anchor}`), its

@@ -10,8 +10,6 @@ public struct PageParser: Sendable {
     /// translation checks, which name the English anchor it lost.
     private let sourceLanguage: String?
 
-    /// The principles a practice can belong to, in the guide's order.
-    public static let principles = ContentSchema.principles.map(\.name)
     /// The longest file name, in bytes, that common file systems (ext4, APFS, NTFS) accept.
     static let maximumFileNameBytes = 255
 
@@ -218,11 +216,11 @@ private extension PageParser {
             key = fields.locatedString("id", required: required("id"))
             let principleName = fields.oneOf("principle", ContentSchema.principles.map(\.name), required: required("principle"))
             let principle = principleName.flatMap(ContentSchema.principle(named:))
-            let category = fields.oneOf("category", ContentSchema.categories)
+            let category = fields.oneOf("category", ContentSchema.categories).flatMap(Category.init(rawValue:))
             if let principle, !principle.categories.isEmpty, !fields.has("category") {
                 diagnostics.error(
                     "missing-key", "front matter has no \"category\"", at: fields.location(fields.node),
-                    notes: [Diagnostic.Note("categories of \(principle.name): \(principle.categories.joined(separator: ", "))")])
+                    notes: [Diagnostic.Note("categories of \(principle.name): \(principle.categories.map(\.rawValue).joined(separator: ", "))")])
             }
             if let key {
                 SchemaChecker(diagnostics: diagnostics).checkPractice(
@@ -231,7 +229,7 @@ private extension PageParser {
             }
             details = .practice(
                 PracticeDetails(
-                    principle: principleName ?? "other", category: category, adoption: fields.string("adoption") ?? "",
+                    principle: principle ?? .other, category: category, adoption: fields.string("adoption") ?? "",
                     sections: fields.stringList("sections"), wcag: fields.stringList("wcag")))
             pageKey = PageKey.practice
         case ContentSchema.section.noun:

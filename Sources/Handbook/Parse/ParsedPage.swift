@@ -55,9 +55,9 @@ public struct Heading: Sendable, Hashable {
 /// A practice's own front matter.
 public struct PracticeDetails: Sendable {
     /// `perceivable`, `operable`, `understandable` or `other`.
-    public var principle: String
+    public var principle: Principle
     /// The category within the principle; 4.1 has none.
-    public var category: String?
+    public var category: Category?
     /// How the templates adopt the practice, in one sentence.
     public var adoption: String
     /// Related sections named in the front matter.

@@ -6,8 +6,8 @@ struct SchemaChecker {
 
     /// A practice's ID starts with its principle's number, and its category belongs to that principle.
     func checkPractice(
-        id: Located<String>, principle: ContentSchema.Principle?, principleLocation: SourceLocation,
-        category: String?, categoryLocation: SourceLocation
+        id: Located<String>, principle: Principle?, principleLocation: SourceLocation,
+        category: Category?, categoryLocation: SourceLocation
     ) {
         guard let principle else { return }
         if let numbered = ContentSchema.principle(ofID: id.value), numbered != principle {
@@ -20,16 +20,16 @@ struct SchemaChecker {
                     Diagnostic.Note("number it \(principle.number).N, or set principle: \(numbered.name)"),
                 ])
         }
-        guard let category, ContentSchema.categories.contains(category), !principle.categories.contains(category) else { return }
-        let owner = ContentSchema.principles.first { $0.categories.contains(category) }!
+        guard let category, category.principle != principle else { return }
+        let owner = category.principle
         diagnostics.error(
             "practice-category",
-            "the category \"\(category)\" belongs to \(owner.name), not to \(principle.name)", at: categoryLocation,
+            "the category \"\(category.rawValue)\" belongs to \(owner.name), not to \(principle.name)", at: categoryLocation,
             notes: [
                 Diagnostic.Note(
                     principle.categories.isEmpty
                         ? "practices of \(principle.name) have no category; remove it"
-                        : "categories of \(principle.name): \(principle.categories.joined(separator: ", "))")
+                        : "categories of \(principle.name): \(principle.categories.map(\.rawValue).joined(separator: ", "))")
             ])
     }
 

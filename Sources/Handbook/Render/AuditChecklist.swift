@@ -20,12 +20,12 @@ struct AuditChecklist {
                     nameLang: .lang(criterion.nameFallbackLanguage(in: language)), level: criterion.level.rawValue,
                     href: RelativeURL.from(path, to: mapPath) + "#" + WCAGMap.anchor(criterion.number)))
         }
-        let groups: [MustacheValue] = PageParser.principles.compactMap { principle in
+        let groups: [MustacheValue] = Principle.allCases.compactMap { principle in
             let practices = site.practices.filter { $0.principle == principle }
             guard !practices.isEmpty else { return nil }
             return .view(GroupView(
-                anchor: "check-\(principle)", title: strings.text("principle_\(principle)"),
-                titleLang: strings.lang(of: "principle_\(principle)"),
+                anchor: "check-\(principle.rawValue)", title: strings.text(principle.stringKey),
+                titleLang: strings.lang(of: principle.stringKey),
                 items: practices.map { practice in
                     let criteria = practice.wcag.compactMap { site.wcag?.criterion($0) }
                     let line = LineView(

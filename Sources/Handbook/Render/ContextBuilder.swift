@@ -193,17 +193,16 @@ private extension ContextBuilder {
     func practiceContext(_ id: String, page: ResolvedPage) -> MustacheValue {
         guard let info = site.practice(id) else { return .view(LayeredView(layers: [])) }
         var view = PracticeView(
-            id: id, principle: strings.text("principle_\(info.principle)"),
-            principleLang: common.lang(of: "principle_\(info.principle)"),
-            principleHref: RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle)",
+            id: id, principle: strings.text(info.principle.stringKey),
+            principleLang: common.lang(of: info.principle.stringKey),
+            principleHref: RelativeURL.from(page.outputPath, to: OutputLayout.path(of: .page("principles"), in: language.code)) + "#\(info.principle.rawValue)",
             sections: list(info.sections.map(PageKey.section), from: page.outputPath),
             guideSections: list(info.guideSections.map(PageKey.section), from: page.outputPath),
             derivedSections: list(
                 info.sections.filter { !info.guideSections.contains($0) }.map(PageKey.section), from: page.outputPath),
             pager: pager(PageKey.practice(id), among: site.practices.map { .practice($0.id) }, from: page.outputPath))
         if let category = info.category {
-            let key = "category_\(category.replacingOccurrences(of: "-", with: "_"))"
-            view.category = (strings.text(key), common.lang(of: key))
+            view.category = (strings.text(category.stringKey), common.lang(of: category.stringKey))
         }
         if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
             view.adoption = details.adoption
@@ -342,30 +341,30 @@ extension ContextBuilder {
     /// Principles with their categories and practices, for the home page and the practice lists.
     func principlesContext(from path: String) -> MustacheValue {
         .array(
-            PageParser.principles.compactMap { principle in
+            Principle.allCases.compactMap { principle in
                 let practices = site.practices.filter { $0.principle == principle }
                 guard !practices.isEmpty else { return nil }
                 var categories: [MustacheValue] = []
-                var seen: [String] = []
-                for practice in practices where !seen.contains(practice.category ?? "") {
-                    seen.append(practice.category ?? "")
+                // Practices without a category form one group of their own (nil).
+                var seen: [Category?] = []
+                for practice in practices where !seen.contains(practice.category) {
+                    seen.append(practice.category)
                     let members = practices.filter { $0.category == practice.category }
                     var category = CategoryView(items: members.map { .view(common.link(to: .practice($0.id), from: path)) })
                     if let name = practice.category {
-                        let key = "category_\(name.replacingOccurrences(of: "-", with: "_"))"
-                        category.title = .string(strings.text(key))
-                        category.titleLang = common.lang(of: key)
-                        category.anchor = .string("\(principle)-\(name)")
+                        category.title = .string(strings.text(name.stringKey))
+                        category.titleLang = common.lang(of: name.stringKey)
+                        category.anchor = .string("\(principle.rawValue)-\(name.rawValue)")
                     }
                     categories.append(.view(category))
                 }
                 return .view(PrincipleView(
-                    anchor: principle,
-                    number: String((PageParser.principles.firstIndex(of: principle) ?? 0) + 1),
-                    title: strings.text("principle_\(principle)"),
-                    titleLang: common.lang(of: "principle_\(principle)"),
-                    description: strings.text("principle_\(principle)_description"),
-                    descriptionLang: common.lang(of: "principle_\(principle)_description"),
+                    anchor: principle.rawValue,
+                    number: String(principle.number),
+                    title: strings.text(principle.stringKey),
+                    titleLang: common.lang(of: principle.stringKey),
+                    description: strings.text("\(principle.stringKey)_description"),
+                    descriptionLang: common.lang(of: "\(principle.stringKey)_description"),
                     count: strings.text("practice_count", count: practices.count),
                     countLang: common.lang(of: "practice_count"),
                     categories: categories))

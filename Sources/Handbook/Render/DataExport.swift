@@ -15,8 +15,8 @@ struct DataExport {
             site.practices.map { practice in
                 let key = PageKey.practice(practice.id)
                 var fields: [(String, JSONValue)] = [
-                    ("id", .string(practice.id)), ("principle", .string(practice.principle)),
-                    ("category", practice.category.map(JSONValue.string) ?? .null),
+                    ("id", .string(practice.id)), ("principle", .string(practice.principle.rawValue)),
+                    ("category", practice.category.map { .string($0.rawValue) } ?? .null),
                     ("titles", byLanguage { title(key, $0) }),
                     ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
                     ("sections", .array(practice.sections.map(JSONValue.string))),

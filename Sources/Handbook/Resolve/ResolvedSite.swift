@@ -81,10 +81,9 @@ public struct ResolvedSite: Sendable {
 public struct PracticeInfo: Sendable {
     /// `2.10`.
     public var id: String
-    /// Principle key (`operable`).
-    public var principle: String
-    /// Category key (`control`), nil for 4.1.
-    public var category: String?
+    public var principle: Principle
+    /// Nil for 4.1.
+    public var category: Category?
     /// Related section numbers, from both the practice's and the sections' front matter, sorted.
     public var sections: [String]
     /// The WCAG 2.2 success criteria it serves, in the catalogue's order (none without a catalogue).

@@ -53,8 +53,8 @@ private extension TranslationParityChecker {
         }
         switch (translation.details, source.details) {
         case (.practice(let own), .practice(let english)):
-            compare("principle", [own.principle], [english.principle])
-            compare("category", own.category.map { [$0] } ?? [], english.category.map { [$0] } ?? [])
+            compare("principle", [own.principle.rawValue], [english.principle.rawValue])
+            compare("category", own.category.map { [$0.rawValue] } ?? [], english.category.map { [$0.rawValue] } ?? [])
             compare("sections", own.sections.map(\.value), english.sections.map(\.value))
             compare("wcag", own.wcag.map(\.value), english.wcag.map(\.value))
         case (.section(let own), .section(let english)):

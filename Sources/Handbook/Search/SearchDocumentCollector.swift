@@ -77,9 +77,9 @@ private extension SearchDocumentCollector {
     /// body in the text, so that a snippet without a match starts with the body).
     func practiceFacts(_ id: String, page: ResolvedPage, strings: UIStrings) -> [String] {
         guard let info = practices[id] else { return [] }
-        var out = [strings.text("principle_\(info.principle)")]
+        var out = [strings.text(info.principle.stringKey)]
         if let category = info.category {
-            out.append(strings.text("category_\(category.replacingOccurrences(of: "-", with: "_"))"))
+            out.append(strings.text(category.stringKey))
         }
         if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
             out.append(details.adoption)

@@ -117,10 +117,10 @@ struct EPUBContentDocument {
         switch page.key {
         case .practice(let id):
             guard let info = site.practice(id) else { return "" }
-            let principle = interfaceText("principle_\(info.principle)")
+            let principle = interfaceText(info.principle.stringKey)
             rows.append(("principle_label", principle.0, principle.1))
             if let category = info.category {
-                let value = interfaceText("category_\(category.replacingOccurrences(of: "-", with: "_"))")
+                let value = interfaceText(category.stringKey)
                 rows.append(("category_label", value.0, value.1))
             }
             if case .practice(let details) = page.source.details, !details.adoption.isEmpty {

@@ -19,10 +19,10 @@ struct EPUBNavigation {
         out += "<main>\n"
         out += "<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\" aria-labelledby=\"toc-title\">\n"
         out += "<h1 id=\"toc-title\"\(lang("handbook_contents"))>\(HTMLEscaping.escape(contents))</h1>\n<ol>\n"
-        for principle in PageParser.principles {
+        for principle in Principle.allCases {
             let practices = site.practices.filter { $0.principle == principle && site.page(.practice($0.id), in: language.code) != nil }
             guard !practices.isEmpty else { continue }
-            out += "<li><span\(lang("principle_\(principle)"))>\(HTMLEscaping.escape(strings.text("principle_\(principle)")))</span>\n<ol>\n"
+            out += "<li><span\(lang(principle.stringKey))>\(HTMLEscaping.escape(strings.text(principle.stringKey)))</span>\n<ol>\n"
             for practice in practices { out += item(.practice(practice.id)) + "</li>\n" }
             out += "</ol>\n</li>\n"
         }
@@ -47,7 +47,7 @@ struct EPUBNavigation {
     /// of the table of contents and so of the spine.
     static func readingOrder(_ site: ResolvedSite, pageIDs: [String]) -> [PageKey] {
         var keys: [PageKey] = []
-        for principle in PageParser.principles {
+        for principle in Principle.allCases {
             keys += site.practices.filter { $0.principle == principle }.map { .practice($0.id) }
         }
         var visited = Set<String>()
