@@ -24,7 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let config = SiteConfig(languages: [Language(code: "en", name: "English")], sourceLanguage: Language(code: "en", name: "English"))
     let content = LoadedContent(config: config, pages: [page, target], strings: ["en": strings])
     let site = SiteResolver(diagnostics: engine).resolve(parsed, content: content)
-    for resolved in site.pages["en"] ?? [] {
+    for resolved in site.pages(in: "en") {
         let html = HTMLRenderer().render(resolved.body)
         if html.lowercased().contains("<script") { fatalError("raw script passed through: \(html)") }
     }

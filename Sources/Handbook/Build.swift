@@ -78,7 +78,7 @@ public struct Build {
     private func run(pageSink: (@Sendable (OutputFile) -> Void)?) -> Result {
         let diagnostics = DiagnosticEngine()
         guard let site = resolvedSite(diagnostics) else { return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil) }
-        let sourceStrings = site.strings[site.config.sourceLanguage.code]
+        let sourceStrings = site.sourceStrings
         guard let templates = timings.measure("templates", {
             TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
         }) else {
@@ -161,8 +161,8 @@ public struct Build {
     /// and where the page that produced it is defined.
     static func origin(ofWritten path: String, files: [OutputFile], site: ResolvedSite?) -> (String, SourceLocation)? {
         guard let file = files.first(where: { path.hasSuffix("/" + $0.path) }) else { return nil }
-        for pages in (site?.pages ?? [:]).values {
-            if let page = pages.first(where: { $0.outputPath == file.path }) { return (file.path, page.source.keyLocation) }
+        for edition in site?.editions ?? [] {
+            if let page = edition.pages.first(where: { $0.outputPath == file.path }) { return (file.path, page.source.keyLocation) }
         }
         return nil
     }
@@ -225,7 +225,7 @@ extension Build {
         if templatesChanged {
             session.templates = timings.measure("templates") {
                 TemplateSet.load(
-                    from: paths.templates, paths: paths, strings: site.strings[content.config.sourceLanguage.code], diagnostics: diagnostics)
+                    from: paths.templates, paths: paths, strings: site.sourceStrings, diagnostics: diagnostics)
             }
         }
         guard let templates = session.templates, !diagnostics.hasErrors else {

@@ -52,13 +52,13 @@ struct I18nStatusCommand {
     /// Each string: its English, the note for translators, and each translation with its state.
     static func stringsText(_ site: ResolvedSite) -> String {
         let source = site.config.sourceLanguage.code
-        guard let english = site.strings[source] else { return "" }
+        guard let english = site.sourceStrings else { return "" }
         var out = ""
         for key in english.values.keys.sorted() {
             out += "\(key): \(english.values[key]!)\n"
             out += "  note: \(english.notes[key] ?? "(none: add a comment line above the key in content/\(source)/strings.yaml)")\n"
-            for language in site.config.languages where language.code != source {
-                guard let own = site.strings[language.code] else { continue }
+            for edition in site.editions where edition.language.code != source {
+                let language = edition.language, own = edition.strings
                 let state = own.missingKeys.contains(key) ? "missing" : own.outdatedKeys.contains(key) ? "outdated" : "current"
                 out += "  \(language.code) (\(state)): \(state == "missing" ? "" : own.values[key] ?? "")\n"
             }
@@ -68,10 +68,10 @@ struct I18nStatusCommand {
 
     static func stringsJSON(_ site: ResolvedSite) -> String {
         let source = site.config.sourceLanguage.code
-        let english = site.strings[source] ?? UIStrings(values: [:])
+        let english = site.strings(in: source)
         let entries = english.values.keys.sorted().map { key -> JSONValue in
-            let languages = site.config.languages.filter { $0.code != source }.compactMap { language -> (String, JSONValue)? in
-                guard let own = site.strings[language.code] else { return nil }
+            let languages = site.editions.filter { $0.language.code != source }.map { edition -> (String, JSONValue) in
+                let language = edition.language, own = edition.strings
                 let state = own.missingKeys.contains(key) ? "missing" : own.outdatedKeys.contains(key) ? "outdated" : "current"
                 return (language.code, .object([("state", .string(state)), ("text", state == "missing" ? .null : .string(own.values[key] ?? ""))]))
             }

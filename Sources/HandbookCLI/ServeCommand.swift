@@ -113,8 +113,8 @@ struct ServeCommand {
     /// The serve_* UI strings of each language, English where a key is missing.
     static func previewStrings(_ site: ResolvedSite) -> [String: PreviewStrings] {
         var out: [String: PreviewStrings] = [:]
-        for language in site.config.languages {
-            guard let strings = site.strings[language.code] else { continue }
+        for edition in site.editions {
+            let language = edition.language, strings = edition.strings
             let english = PreviewStrings.english
             func text(_ key: String, _ fallback: String) -> String { strings.values[key] ?? fallback }
             out[language.code] = PreviewStrings(

@@ -42,7 +42,7 @@ final class SourceNotesTests: XCTestCase {
         let markers = try NSRegularExpression(
             pattern: "the guide (writes|spells)|guide's spelling|although the guide|the guide (says|gives) .*(but|although)")
         var unnamed: [String] = []
-        for page in site.pages[site.config.sourceLanguage.code] ?? [] where page.key != .page("source-notes") {
+        for page in site.pages(in: site.config.sourceLanguage.code) where page.key != .page("source-notes") {
             let text = page.source.file.text
             if markers.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil, !named.contains(page.key) {
                 unnamed.append(page.source.file.path)

@@ -35,7 +35,7 @@ struct AlphabeticalIndex {
     }
 
     func groups(from path: String, link: (PageKey, String) -> LinkView) -> MustacheValue {
-        let pages = (site.pages[language] ?? []).filter { page in
+        let pages = site.pages(in: language).filter { page in
             if case .page("index") = page.key { return false }
             return true
         }
@@ -87,7 +87,7 @@ struct AlphabeticalIndex {
 private extension AlphabeticalIndex {
     /// The glossary's terms in this language, each with the pages that use it.
     func termEntries(_ pages: [ResolvedPage]) -> [Entry] {
-        let english = site.strings[site.config.sourceLanguage.code]?.values ?? [:]
+        let english = site.sourceEdition?.strings.values ?? [:]
         var named = Set(site.practices.compactMap { site.page(.practice($0.id), in: site.config.sourceLanguage.code)?.title })
         for (key, value) in english where key.hasPrefix("principle_") || key.hasPrefix("category_") { named.insert(value) }
         var terms: [(term: GlossaryChecker.Term, label: String, forms: [[UInt8]])] = []

@@ -17,7 +17,7 @@ struct ContextBuilder {
         self.memo = memo
         self.epubSize = epubSize
         self.language = language
-        strings = site.strings[language.code] ?? UIStrings(values: [:])
+        strings = site.strings(in: language.code)
         common = PageContext(site: site, language: language, strings: strings)
         body = BodyRenderer(tableWord: strings.text("table_label"))
     }
@@ -117,12 +117,10 @@ struct ContextBuilder {
 
     /// The root `index.html`: the same welcome in every language, each leading to its home page.
     static func rootContext(_ site: ResolvedSite) -> MustacheValue {
-        let source = site.strings[site.config.sourceLanguage.code] ?? UIStrings(values: [:])
+        let source = site.strings(in: site.config.sourceLanguage.code)
         return .view(RootView(
             lang: site.config.sourceLanguage.tag, title: source.text("site_title"), strings: source,
-            languages: site.config.languages.map { language in
-                .view(RootLanguageView(language: language, strings: site.strings[language.code] ?? source))
-            }))
+            languages: site.editions.map { .view(RootLanguageView(language: $0.language, strings: $0.strings)) }))
     }
 }
 

@@ -72,7 +72,7 @@ struct DataExport {
     func sitemap(base: String) -> OutputFile {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
-        let keys = (site.pages[site.config.sourceLanguage.code] ?? []).map(\.key)
+        let keys = site.pages(in: site.config.sourceLanguage.code).map(\.key)
             + (site.generatedPageIDs + SinglePageEdition.partIDs(site)).map(PageKey.page)
         for key in keys {
             for language in site.config.languages {

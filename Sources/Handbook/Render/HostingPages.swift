@@ -26,7 +26,7 @@ struct HostingPages {
         let title = site.page(.section(new), in: language.code)?.title ?? ""
         return RedirectView(
             old: old, new: new, title: title, language: language,
-            strings: site.strings[language.code] ?? UIStrings(values: [:]),
+            strings: site.strings(in: language.code),
             root: RelativeURL.root(from: path), href: RelativeURL.from(path, to: target),
             canonical: site.config.baseURL.map { $0 + target })
     }
@@ -36,10 +36,10 @@ struct HostingPages {
     /// with `/` when there is none. Never with the host, so that a local server's 404 page makes no
     /// request elsewhere.
     func notFound() -> NotFoundView {
-        let source = site.strings[site.config.sourceLanguage.code] ?? UIStrings(values: [:])
+        let source = site.strings(in: site.config.sourceLanguage.code)
         return NotFoundView(
             site: site, base: Self.path(of: site.config.baseURL), source: source,
-            languages: site.config.languages.map { (language: $0, strings: site.strings[$0.code] ?? source) })
+            languages: site.editions.map { (language: $0.language, strings: $0.strings) })
     }
 
     /// The path part of `url` (`https://example.org/handbook/` gives `/handbook/`), or `/`.

@@ -64,7 +64,7 @@ public struct PageRenderer {
         let handbookParts = SinglePageEdition.partIDs(site)
         for language in site.config.languages {
             let builder = ContextBuilder(site: site, language: language, memo: memo, epubSize: sizes[language.code])
-            for page in site.pages[language.code] ?? [] where wanted(page.outputPath) {
+            for page in site.pages(in: language.code) where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
             for generated in site.generatedPages where wanted(OutputLayout.path(of: .page(generated.id), in: language.code)) {
@@ -153,7 +153,7 @@ public struct PageRenderer {
         let results = timings.measure("epub") {
             Parallel.map(wanted.count) { index -> Result<OutputFile, ZipArchive.Failure> in
                 let language = wanted[index]
-                let strings = site.strings[language.code] ?? UIStrings(values: [:])
+                let strings = site.strings(in: language.code)
                 let body = BodyRenderer(tableWord: strings.text("table_label"))
                 return Result { () throws(ZipArchive.Failure) in
                     try EPUBEdition(site: site, language: language, strings: strings, body: body).file()

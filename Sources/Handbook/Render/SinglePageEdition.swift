@@ -150,7 +150,7 @@ struct SinglePageEdition {
             for (index, keys) in parts.enumerated() { for key in keys { partOf[key] = index + 1 } }
         }
         let pages = Self.entryKeys(site).compactMap { site.page($0, in: language) }
-        let byPath = Dictionary(uniqueKeysWithValues: (site.pages[language] ?? []).map { ($0.outputPath, $0.key) })
+        let byPath = Dictionary(uniqueKeysWithValues: site.pages(in: language).map { ($0.outputPath, $0.key) })
         var linkTargets = Hasher()
         for path in byPath.keys.sorted() { linkTargets.combine(path) }
         // An entry's links depend on which part each target is in, and on the page it is shown on.

@@ -35,16 +35,15 @@ public struct TranslationStatus {
 
     /// Figures for every language, source language first.
     public var reports: [Report] {
-        site.config.languages.map { language in
-            let pages = site.pages[language.code] ?? []
-            let strings = site.strings[language.code]
+        site.editions.map { edition in
+            let pages = edition.pages
             var report = Report(
-                language: language.code,
+                language: edition.language.code,
                 translated: pages.filter { $0.state == .translated || $0.state == .source }.map(\.key),
                 outdated: pages.filter { $0.state == .outdated }.map(\.key),
                 missing: pages.filter { $0.state == .missing }.map(\.key),
-                missingStrings: strings?.missingKeys ?? [], stringCount: strings?.values.count ?? 0)
-            report.outdatedStrings = strings?.outdatedKeys ?? []
+                missingStrings: edition.strings.missingKeys, stringCount: edition.strings.values.count)
+            report.outdatedStrings = edition.strings.outdatedKeys
             for page in pages where page.state == .outdated {
                 report.changedBlocks[page.key] = page.changes?.count ?? 0
             }

@@ -11,12 +11,11 @@ public struct ResolvedSite: Sendable {
     public var sections: [SectionInfo]
     /// Content pages other than practices and sections (`about`, `index`, …), by ID.
     public var pageIDs: [String]
-    /// Every published page, per language code, in key order.
-    public var pages: [String: [ResolvedPage]] {
-        didSet { positions = Self.positions(of: pages) }
-    }
-    /// UI strings per language code, with the source language's filling any gaps.
-    public var strings: [String: UIStrings]
+    /// Each language's pages and strings, in `config.languages` order.
+    public private(set) var editions: [Edition]
+    /// Whether the UI strings could be resolved (the source language's strings.yaml was read);
+    /// without them every edition's strings are empty.
+    public let hasStrings: Bool
     /// The glossary's terms (`content/glossary.yaml`), which the A–Z index lists.
     var glossary: [GlossaryChecker.Term] = []
     /// The WCAG 2.2 success criteria (`content/wcag.yaml`); without it the site has no WCAG 2.2 map.
@@ -27,12 +26,13 @@ public struct ResolvedSite: Sendable {
     public var movedSections: [String: String] = [:]
     /// The entries of `content/source-notes.yaml`, in file order, which the Notes on the source page lists.
     public var sourceNotes: [SourceNote] = []
-    /// Where each page is in `pages`, so lookups stay constant-time on large sites.
-    private var positions: [String: [PageKey: Int]]
+    /// Where each language's edition is in `editions`.
+    private var editionPositions: [String: Int]
     private var sectionPositions: [String: Int]
     private var practicePositions: [String: Int]
 
-    /// Creates a resolved site.
+    /// Creates a resolved site with an edition for each language of `config`, made of its pages (in
+    /// key order) and strings.
     public init(
         config: SiteConfig, practices: [PracticeInfo], sections: [SectionInfo], pageIDs: [String],
         pages: [String: [ResolvedPage]], strings: [String: UIStrings]
@@ -41,17 +41,40 @@ public struct ResolvedSite: Sendable {
         self.practices = practices
         self.sections = sections
         self.pageIDs = pageIDs
-        self.pages = pages
-        self.strings = strings
-        positions = Self.positions(of: pages)
+        hasStrings = !strings.isEmpty
+        editions = config.languages.map { language in
+            Edition(language: language, pages: pages[language.code] ?? [], strings: strings[language.code] ?? UIStrings(values: [:]))
+        }
+        editionPositions = Dictionary(editions.enumerated().map { ($1.language.code, $0) }) { a, _ in a }
         sectionPositions = Dictionary(sections.enumerated().map { ($1.number, $0) }) { a, _ in a }
         practicePositions = Dictionary(practices.enumerated().map { ($1.id, $0) }) { a, _ in a }
     }
 
+    /// The edition of the language with `code`.
+    public func edition(_ code: String) -> Edition? {
+        editionPositions[code].map { editions[$0] }
+    }
+
+    /// The source language's edition.
+    public var sourceEdition: Edition? { edition(config.sourceLanguage.code) }
+
+    /// The source language's UI strings, nil when they could not be resolved.
+    public var sourceStrings: UIStrings? { hasStrings ? sourceEdition?.strings : nil }
+
+    /// The published pages of the language with `code`, in key order (none for an unknown language).
+    public func pages(in code: String) -> [ResolvedPage] {
+        edition(code)?.pages ?? []
+    }
+
+    /// The UI strings of the language with `code` (empty for an unknown language).
+    public func strings(in code: String) -> UIStrings {
+        edition(code)?.strings ?? UIStrings(values: [:])
+    }
+
     /// The published page of `key` in `language`.
     public func page(_ key: PageKey, in language: String) -> ResolvedPage? {
-        guard let index = positions[language]?[key] else { return nil }
-        return pages[language]?[index]
+        guard let position = editionPositions[language] else { return nil }
+        return editions[position].page(key)
     }
 
     /// The section numbered `number`.
@@ -72,8 +95,27 @@ public struct ResolvedSite: Sendable {
         practicePositions[id].map { practices[$0] }
     }
 
-    private static func positions(of pages: [String: [ResolvedPage]]) -> [String: [PageKey: Int]] {
-        pages.mapValues { list in Dictionary(list.enumerated().map { ($1.key, $0) }) { a, _ in a } }
+}
+
+/// One language's share of the site: the language, its published pages in key order and its UI
+/// strings (the source language's filling any gaps).
+public struct Edition: Sendable {
+    public let language: Language
+    public let pages: [ResolvedPage]
+    public let strings: UIStrings
+    /// Where each page is in `pages`, so lookups stay constant-time on large sites.
+    private let positions: [PageKey: Int]
+
+    init(language: Language, pages: [ResolvedPage], strings: UIStrings) {
+        self.language = language
+        self.pages = pages
+        self.strings = strings
+        positions = Dictionary(pages.enumerated().map { ($1.key, $0) }) { a, _ in a }
+    }
+
+    /// The published page of `key`.
+    public func page(_ key: PageKey) -> ResolvedPage? {
+        positions[key].map { pages[$0] }
     }
 }
 

@@ -26,8 +26,8 @@ struct SearchDocumentCollector {
     /// One function per page of `language`, in index order, each making that page's document, so
     /// that the pages can be collected on several threads alongside other work.
     func documentMakers(in language: String) -> [@Sendable () -> SearchDocument] {
-        let strings = site.strings[language] ?? UIStrings(values: [:])
-        var out: [@Sendable () -> SearchDocument] = (site.pages[language] ?? []).map { page in
+        let strings = site.strings(in: language)
+        var out: [@Sendable () -> SearchDocument] = site.pages(in: language).map { page in
             { document(for: page, strings: strings) }
         }
         for id in site.generatedPageIDs {

@@ -10,7 +10,7 @@ enum AffectedPages {
     static func expectedPaths(_ site: ResolvedSite) -> [String] {
         var out = ["index.html"]
         for language in site.config.languages {
-            out += (site.pages[language.code] ?? []).map(\.outputPath)
+            out += site.pages(in: language.code).map(\.outputPath)
             out += (SiteResolver.generatedPageIDs + SinglePageEdition.partIDs(site)).map { OutputLayout.path(of: .page($0), in: language.code) }
         }
         return out + HostingPages.paths(of: site)
@@ -48,8 +48,8 @@ enum AffectedPages {
         }
         // A new or removed link changes the target's "Referenced by" list.
         for code in codes {
-            let before = Dictionary((old.pages[code] ?? []).map { ($0.key, $0.referencedBy) }) { a, _ in a }
-            for page in new.pages[code] ?? [] where before[page.key] != page.referencedBy { out.insert(page.outputPath) }
+            let before = Dictionary(old.pages(in: code).map { ($0.key, $0.referencedBy) }) { a, _ in a }
+            for page in new.pages(in: code) where before[page.key] != page.referencedBy { out.insert(page.outputPath) }
         }
         // Redirects name their target's title and follow previous_numbers.
         out.formUnion(HostingPages.paths(of: new))
@@ -60,7 +60,7 @@ enum AffectedPages {
     /// reading order, its parent and children, and sections whose program details name it.
     static func dependents(of key: PageKey, in site: ResolvedSite, language: String) -> Set<PageKey> {
         var out = Set<PageKey>()
-        for page in site.pages[language] ?? [] where page.referencedBy.contains(key) || page.key == key {
+        for page in site.pages(in: language) where page.referencedBy.contains(key) || page.key == key {
             out.formUnion(page.referencedBy)
         }
         out.formUnion(relations(key, in: site))
@@ -70,7 +70,7 @@ enum AffectedPages {
             if index + 1 < order.count { out.insert(order[index + 1]) }
         }
         if case .section(let number) = key {
-            for page in site.pages[language] ?? [] {
+            for page in site.pages(in: language) {
                 guard case .section(let details) = page.source.details else { continue }
                 if details.programDetails.contains(where: { $0.related.contains { $0.value == number } }) { out.insert(page.key) }
             }

@@ -16,7 +16,7 @@ final class EPUBEditionTests: XCTestCase {
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
         let site = try XCTUnwrap(Build(paths: ProjectPaths(root: project.root)).run().site)
         let language = site.config.sourceLanguage
-        let strings = try XCTUnwrap(site.strings[language.code])
+        let strings = try XCTUnwrap(site.edition(language.code)?.strings)
         return EPUBEdition(site: site, language: language, strings: strings, body: BodyRenderer(tableWord: strings.text("table_label")))
     }
 

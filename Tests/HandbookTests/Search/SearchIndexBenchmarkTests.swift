@@ -21,7 +21,7 @@ final class SearchIndexBenchmarkTests: XCTestCase {
         let start = Date()
         let files = SearchIndexBuilder().build(site)
         let seconds = Date().timeIntervalSince(start)
-        let pages = site.config.languages.map { (site.pages[$0.code] ?? []).count }.max() ?? 0
+        let pages = site.config.languages.map { site.pages(in: $0.code).count }.max() ?? 0
         let bytes = files.reduce(0) { $0 + $1.contents.count }
         print(String(format: "search index: %.2f s for %d languages of %d pages, %d files, %d bytes", seconds,
                      site.config.languages.count, pages, files.count, bytes))

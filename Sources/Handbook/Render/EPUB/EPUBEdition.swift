@@ -15,7 +15,7 @@ struct EPUBEdition {
 
     /// The container's entries in order: `mimetype` (stored, first), then the rest (deflated).
     func entries() -> [ZipArchive.Entry] {
-        let pages = (site.pages[language.code] ?? []).filter { page in
+        let pages = site.pages(in: language.code).filter { page in
             if case .page(let id) = page.key { return Self.pageIDs.contains(id) }
             return true
         }
