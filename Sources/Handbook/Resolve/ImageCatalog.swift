@@ -3,8 +3,11 @@ struct ImageCatalog: Sendable {
     private let shared: [String: ImageFile]
     private let byLanguage: [String: [String: ImageFile]]
     private let names: [String]
+    /// Every image, in the order given.
+    let all: [ImageFile]
 
     init(images: [ImageFile]) {
+        all = images
         var shared: [String: ImageFile] = [:]
         var byLanguage: [String: [String: ImageFile]] = [:]
         for image in images {

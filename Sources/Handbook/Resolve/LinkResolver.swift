@@ -5,7 +5,7 @@ import Markdown
 /// and title in the page's language, and unknown targets or anchors are reported with a near miss.
 /// Back-links ("Referenced by") are gathered on the way.
 struct LinkResolver {
-    let diagnostics: DiagnosticEngine
+    var diagnostics: DiagnosticEngine
     let catalog: Catalog
     let pages: [String: [ResolvedPage]]
     let strings: [String: UIStrings]
@@ -19,33 +19,32 @@ struct LinkResolver {
 
     /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
     /// back-links are gathered afterwards, so their order never depends on timing.
-    func bindLinks() -> [String: [ResolvedPage]] {
+    ///
+    /// With a `memo` (watch), a page whose identity (`identities`: the files it was published from
+    /// and what with) is the same as last time, in a language whose link targets are all the same
+    /// (`targetsFingerprint`), is taken from the last build with its diagnostics: a prose edit
+    /// binds one page, not every page of the site.
+    func bindLinks(memo: BuildMemo? = nil, identities: [String: [PageKey: String]] = [:]) -> [String: [ResolvedPage]] {
         let languages = pages.keys.sorted()
         let byKey = Dictionary(uniqueKeysWithValues: languages.map { language in
             (language, Dictionary((pages[language] ?? []).map { ($0.key, $0) }) { first, _ in first })
         })
         let jobs = languages.flatMap { language in (pages[language] ?? []).map { (language, $0) } }
+        let fingerprints = memo == nil ? [:] : Dictionary(uniqueKeysWithValues: languages.map { ($0, targetsFingerprint($0)) })
         let bound = Parallel.map(jobs.count) { position -> (page: ResolvedPage, targets: [PageKey]) in
-            var (language, page) = jobs[position]
+            let (language, page) = jobs[position]
             let targets = byKey[language] ?? [:]
-            var referenced: [PageKey] = []
-            // A fallback page's problems are reported once, in the source language.
-            let report = page.state != .missing
-            let key = page.key
-            let note = { (target: PageKey) in if target != key { referenced.append(target) } }
-            page.body = bind(page.body, of: page, at: page.source.lineMap, targets: targets, report: report, noteReference: note)
-            if case .section(var details) = page.source.details, !details.programDetails.isEmpty {
-                let bindField = { (field: inout FieldMarkdown) in
-                    field.node = bind(field.node, of: page, at: field, targets: targets, report: report, noteReference: note)
-                }
-                for index in details.programDetails.indices {
-                    bindField(&details.programDetails[index].description)
-                    for item in details.programDetails[index].functions.indices { bindField(&details.programDetails[index].functions[item]) }
-                }
-                page.source.details = .section(details)
+            let bindPage = { (engine: DiagnosticEngine) -> (page: ResolvedPage, targets: [PageKey]) in
+                var linker = self
+                linker.diagnostics = engine
+                return linker.bindPage(page, targets: targets)
             }
-            return (page, referenced)
+            guard let memo, let identity = identities[language]?[page.key], let fingerprint = fingerprints[language] else {
+                return bindPage(diagnostics)
+            }
+            return memo.reused("links \(language) \(page.key) \(identity) \(fingerprint)", diagnostics: diagnostics, make: bindPage)
         }
+
         var out = Dictionary(uniqueKeysWithValues: languages.map { ($0, [ResolvedPage]()) })
         var referencedBy: [String: [PageKey: Set<PageKey>]] = [:]
         for ((language, _), result) in zip(jobs, bound) {
@@ -61,6 +60,60 @@ struct LinkResolver {
         }
         return out
     }
+
+    /// One page with its links bound, and the pages it links to.
+    func bindPage(_ page: ResolvedPage, targets: [PageKey: ResolvedPage]) -> (page: ResolvedPage, targets: [PageKey]) {
+        var page = page
+        var referenced: [PageKey] = []
+        // A fallback page's problems are reported once, in the source language.
+        let report = page.state != .missing
+        let key = page.key
+        let note = { (target: PageKey) in if target != key { referenced.append(target) } }
+        page.body = bind(page.body, of: page, at: page.source.lineMap, targets: targets, report: report, noteReference: note)
+        if case .section(var details) = page.source.details, !details.programDetails.isEmpty {
+            let bindField = { (field: inout FieldMarkdown) in
+                field.node = bind(field.node, of: page, at: field, targets: targets, report: report, noteReference: note)
+            }
+            for index in details.programDetails.indices {
+                bindField(&details.programDetails[index].description)
+                for item in details.programDetails[index].functions.indices { bindField(&details.programDetails[index].functions[item]) }
+            }
+            page.source.details = .section(details)
+        }
+        return (page, referenced)
+    }
+
+    /// What the links of a language's pages depend on besides the page itself: every page's key,
+    /// title, language, state and anchors, the pages that exist, the renumbered sections, the
+    /// strings of reference texts, the images and the notes.
+    func targetsFingerprint(_ language: String) -> Int {
+        var hasher = Hasher()
+        for page in pages[language] ?? [] {
+            hasher.combine(page.key)
+            hasher.combine(page.title)
+            hasher.combine(page.contentLanguage)
+            hasher.combine(page.state.rawValue)
+            hasher.combine(page.outputPath)
+            for heading in page.headings { hasher.combine(heading.anchor) }
+        }
+        for key in catalog.keys { hasher.combine(key) }
+        for key in catalog.unparsed.sorted() { hasher.combine(key) }
+        for (old, new) in catalog.moved.sorted(by: { $0.key < $1.key }) { hasher.combine(old); hasher.combine(new) }
+        if let strings = strings[language] {
+            for key in strings.values.keys.sorted() { hasher.combine(key); hasher.combine(strings.values[key]) }
+            for key in strings.fallbackKeys.sorted() { hasher.combine(key) }
+            hasher.combine(strings.fallbackTag)
+        }
+        hasher.combine(sourceLanguage)
+        for (code, tag) in tags.sorted(by: { $0.key < $1.key }) { hasher.combine(code); hasher.combine(tag) }
+        for image in images.all { hasher.combine(image.path); hasher.combine(image.outputPath); hasher.combine(image.size.width); hasher.combine(image.size.height) }
+        for id in notes.keys.sorted() {
+            hasher.combine(id)
+            for (code, title) in (notes[id]?.title ?? [:]).sorted(by: { $0.key < $1.key }) { hasher.combine(code); hasher.combine(title.plainText) }
+        }
+        return hasher.finalize()
+    }
+
 }
 
 private extension LinkResolver {

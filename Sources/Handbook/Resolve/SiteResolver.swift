@@ -110,6 +110,8 @@ public struct SiteResolver {
         }
         parity.joined().forEach(diagnostics.report)
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
+        // What each page was published from, by language and key, for reusing its bound links.
+        var identities: [String: [PageKey: String]] = [:]
         timings.measure("publish") {
             memo?.forgetPublishedPages(unless: strings.mapValues { [$0.values, $0.plurals.mapValues { "\($0.sorted { $0.key < $1.key })" }] }, counts: counts)
             let jobs = config.languages.flatMap { language in
@@ -129,6 +131,10 @@ public struct SiteResolver {
             }
             for (job, (page, found)) in zip(jobs, published) {
                 let language = job.language
+                if memo != nil {
+                    identities[language, default: [:]][job.key] =
+                        "\(job.source.file.path) \(job.source.file.hash) \(translations[language]?[job.key]?.file.hash ?? "-") \(counts.values.sorted { $0.key < $1.key })"
+                }
                 found.forEach(diagnostics.report)
                 pagesByLanguage[language, default: []].append(page)
             }
@@ -151,7 +157,7 @@ public struct SiteResolver {
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),
             notes: Dictionary(notes.map { ($0.id, $0) }) { first, _ in first })
         linker.images = ImageCatalog(images: content.images)
-        var linked = timings.measure("links") { linker.bindLinks() }
+        var linked = timings.measure("links") { linker.bindLinks(memo: memo, identities: identities) }
         Self.addNoteBackLinks(notes, to: &linked)
         var site = ResolvedSite(
             config: config, practices: practices, sections: sections,
