@@ -58,6 +58,14 @@ final class BuildMemo: @unchecked Sendable {
         return value
     }
 
+    /// A value made from inputs that `key` fingerprints, from the last build when the key is the same.
+    func value<Value>(_ key: String, make: () -> Value) -> Value {
+        if let (value, _) = lock.withLock({ results[key] }), let value = value as? Value { return value }
+        let value = make()
+        lock.withLock { results[key] = (value, []) }
+        return value
+    }
+
     /// Forgets the published pages when the UI strings or the counts they were filled with changed.
     func forgetPublishedPages(unless strings: [String: [[String: String]]], counts: SiteCounts) {
         lock.withLock {

@@ -42,7 +42,11 @@ struct LinkResolver {
             guard let memo, let identity = identities[language]?[page.key], let fingerprint = fingerprints[language] else {
                 return bindPage(diagnostics)
             }
-            return memo.reused("links \(language) \(page.key) \(identity) \(fingerprint)", diagnostics: diagnostics, make: bindPage)
+            return memo.reused("links \(language) \(page.key) \(identity) \(fingerprint)", diagnostics: diagnostics) { engine in
+                var result = bindPage(engine)
+                result.page.fingerprint = "\(identity) \(fingerprint)"
+                return result
+            }
         }
 
         var out = Dictionary(uniqueKeysWithValues: languages.map { ($0, [ResolvedPage]()) })

@@ -13,6 +13,9 @@ public struct ResolvedSite: Sendable {
     public var pageIDs: [String]
     /// Each language's pages and strings, in `config.languages` order.
     public private(set) var editions: [Edition]
+    /// In a watch session, a fingerprint of what search documents take from the site besides their
+    /// page: the WCAG catalogue's file and each language's UI strings (nil in a one-off build).
+    var searchFingerprint: String?
     /// Whether the UI strings could be resolved (the source language's strings.yaml was read);
     /// without them every edition's strings are empty.
     public let hasStrings: Bool
@@ -179,6 +182,7 @@ public struct ResolvedPage: Sendable {
         var outputPath: String
         var referencedBy: [PageKey]
         var changes: TranslationChanges?
+        var fingerprint: String?
 
         init(key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
             self.key = key
@@ -197,6 +201,7 @@ public struct ResolvedPage: Sendable {
         func copy() -> Storage {
             let copy = Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
             copy.changes = changes
+            copy.fingerprint = fingerprint
             return copy
         }
     }
@@ -273,6 +278,14 @@ public struct ResolvedPage: Sendable {
     public var outputPath: String {
         get { storage.outputPath }
         set { unique().outputPath = newValue }
+    }
+
+    /// In a watch session, what the page was made from (its files, and everything its links
+    /// show): two builds give equal pages for equal fingerprints, so what is made from the page
+    /// alone (its search document) can be reused. Nil in a one-off build.
+    public var fingerprint: String? {
+        get { storage.fingerprint }
+        set { unique().fingerprint = newValue }
     }
 
     /// Pages whose bodies link here, in key order.

@@ -168,7 +168,18 @@ public struct SiteResolver {
         site.images = content.images
         site.movedSections = moved
         site.sourceNotes = notes
+        if memo != nil {
+            site.searchFingerprint = "\(content.wcag?.hash ?? "-") \(strings.keys.sorted().map { "\($0)=\(strings[$0].map(Self.fingerprint) ?? 0)" })"
+        }
         return site
+    }
+
+    /// A fingerprint of a language's UI strings, for keys of reusable results.
+    private static func fingerprint(_ strings: UIStrings) -> Int {
+        var hasher = Hasher()
+        for key in strings.values.keys.sorted() { hasher.combine(key); hasher.combine(strings.values[key]) }
+        for key in strings.fallbackKeys.sorted() { hasher.combine(key) }
+        return hasher.finalize()
     }
 
     /// The pages a note names are referenced by the Notes on the source page, where the note links them.

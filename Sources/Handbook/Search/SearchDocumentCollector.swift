@@ -25,10 +25,15 @@ struct SearchDocumentCollector {
 
     /// One function per page of `language`, in index order, each making that page's document, so
     /// that the pages can be collected on several threads alongside other work.
-    func documentMakers(in language: String) -> [@Sendable () -> SearchDocument] {
+    func documentMakers(in language: String, memo: BuildMemo? = nil) -> [@Sendable () -> SearchDocument] {
         let strings = site.strings(in: language)
+        let shared = site.searchFingerprint
         var out: [@Sendable () -> SearchDocument] = site.pages(in: language).map { page in
-            { document(for: page, strings: strings) }
+            {
+                // In a watch session, a page made from the same inputs has the same document.
+                guard let memo, let shared, let own = page.fingerprint else { return document(for: page, strings: strings) }
+                return memo.value("search document \(page.outputPath) \(own) \(shared)") { document(for: page, strings: strings) }
+            }
         }
         for id in site.generatedPageIDs {
             out.append {

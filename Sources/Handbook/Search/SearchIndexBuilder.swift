@@ -38,7 +38,7 @@ public struct SearchIndexBuilder: Sendable {
         let languages = site.config.languages.map(\.code).filter { codes?.contains($0) ?? true }
         var entries: [(language: Int, make: @Sendable () -> Entry)] = []
         for (position, code) in languages.enumerated() {
-            for make in collector.documentMakers(in: code) {
+            for make in collector.documentMakers(in: code, memo: memo) {
                 entries.append((position, {
                     let document = make()
                     let counted = memo?.counted(document) { scorer.count(document) } ?? scorer.count(document)
