@@ -249,6 +249,13 @@ private extension ContentLoader {
             real = url.resolvingSymlinksInPath().standardizedFileURL.path
         }
         let contentRoot = contentRoot ?? self.contentRoot
+        // A regular file (not a link) inside the content folder, unchanged since the watch session
+        // read it: one `lstat` says all of that.
+        if let cache, !isLink, realFolder != nil, status.st_mode & S_IFMT == S_IFREG, real.hasPrefix(contentRoot),
+            let known = cache.file(at: url.path, stamp: FileCache.Stamp(status), language: language, relativePath: relativePath)
+        {
+            return known
+        }
         guard real.hasPrefix(contentRoot) else {
             diagnostics.error(
                 "path-escape", "this file is a link to \(real), outside the content folder", at: location,

@@ -20,6 +20,11 @@ final class FileCache: @unchecked Sendable {
         init?(path: String) {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
+            self.init(status)
+        }
+
+        /// The stamp in what `stat` or `lstat` returned.
+        init(_ status: stat) {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
             size = Int64(status.st_size)

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The write step of a rebuild in `watch`: after a full render, every file through the staging
-/// folder (`OutputWriter`); after a partial one, only files whose bytes differ from what the
-/// folder holds, each replaced through a temporary file and a rename, and the pages the site no
-/// longer has removed.
+/// The write step of a rebuild in `watch`: the first time, every file through the staging folder
+/// (`OutputWriter`); after that, only files whose bytes differ from what the folder holds, each
+/// replaced through a temporary file and a rename, and the files the site no longer has removed
+/// (after a full render every file not rendered, after a partial one the pages it no longer has).
 struct InPlaceWriter {
     let paths: ProjectPaths
 
@@ -20,7 +20,7 @@ struct InPlaceWriter {
     func write(_ files: [OutputFile], full: Bool, expected: Set<String>, output: inout [String: [UInt8]]) -> Outcome {
         var outcome = Outcome()
         do {
-            if full {
+            if full && output.isEmpty {
                 try OutputWriter().write(files, to: try paths.vetOutput())
                 outcome.removed = Set(output.keys).subtracting(files.map(\.path)).sorted()
                 outcome.written = files.filter { output[$0.path] != $0.contents }.map(\.path)
@@ -32,7 +32,8 @@ struct InPlaceWriter {
                     output[file.path] = file.contents
                     outcome.written.append(file.path)
                 }
-                for path in output.keys.sorted() where path.hasSuffix(".html") && !expected.contains(path) {
+                let rendered = full ? Set(files.map(\.path)) : []
+                for path in output.keys.sorted() where full ? !rendered.contains(path) : path.hasSuffix(".html") && !expected.contains(path) {
                     try? FileManager.default.removeItem(at: paths.output.appendingPathComponent(path))
                     output[path] = nil
                     outcome.removed.append(path)
