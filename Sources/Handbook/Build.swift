@@ -195,9 +195,12 @@ extension Build {
         /// Whether a template changed, so the templates are compiled again.
         func touchesTemplates(_ folder: URL) -> Bool { paths.contains { $0.hasPrefix(folder.path + "/") } }
 
-        /// Whether a change shows on every page: strings, the glossary, the WCAG catalogue, the notes
-        /// and `site.yaml` are YAML files.
-        var touchesEveryPage: Bool { paths.contains { $0.hasSuffix(".yaml") } }
+        /// Whether a change can show on every page: the glossary, the WCAG catalogue, the notes and
+        /// `site.yaml` (a language's `strings.yaml` shows on that language's pages only).
+        var touchesEveryPage: Bool { paths.contains { $0.hasSuffix(".yaml") && !$0.hasSuffix("/strings.yaml") } }
+
+        /// Whether a language's UI strings may have changed.
+        var touchesStrings: Bool { paths.contains { $0.hasSuffix("/strings.yaml") } }
     }
 
     /// The steps of `build` for a watch session, fed with what changed:
@@ -234,7 +237,11 @@ extension Build {
         }
         var affected: Set<String>?
         if let old = session.site, !templatesChanged, !changes.touchesEveryPage {
-            affected = timings.measure("affected pages") { AffectedPages.paths(changedKeys, old: old, new: site) }
+            affected = timings.measure("affected pages") {
+                var paths = AffectedPages.paths(changedKeys, old: old, new: site)
+                if changes.touchesStrings { paths.formUnion(AffectedPages.stringPaths(old: old, new: site)) }
+                return paths
+            }
         }
         // A partial rebuild puts the pages out first; `makeEPUBs` makes the editions after.
         let editions: PageRenderer.EPUBEditions = !epub ? .none : affected == nil ? .make : .made(sizes: epubSizes(site, session))

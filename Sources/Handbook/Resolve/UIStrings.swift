@@ -1,6 +1,6 @@
 /// The interface text of one language (`strings.yaml`): "Skip to main content", "Search", …,
 /// with the source language's text standing in for any key a translation lacks.
-public struct UIStrings: Sendable {
+public struct UIStrings: Sendable, Equatable {
     /// Text by key (a counted string's `other` form).
     public var values: [String: String]
     /// Counted strings' forms by CLDR category (`one`, `other`, …).

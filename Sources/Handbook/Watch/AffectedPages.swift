@@ -56,6 +56,20 @@ enum AffectedPages {
         return out
     }
 
+    /// The files that show UI strings, after a `strings.yaml` changed: every page of each language
+    /// whose resolved strings differ (the source language's fill the others' gaps, so one edit can
+    /// reach several), the status pages (they count strings), the root page and the hosting pages.
+    static func stringPaths(old: ResolvedSite, new: ResolvedSite) -> Set<String> {
+        var out: Set<String> = ["index.html"]
+        for edition in new.editions where old.edition(edition.language.code)?.strings != edition.strings {
+            let code = edition.language.code
+            out.formUnion(edition.pages.map(\.outputPath))
+            for id in new.generatedPageIDs + SinglePageEdition.partIDs(new) { out.insert(OutputLayout.path(of: .page(id), in: code)) }
+        }
+        for edition in new.editions { out.insert(OutputLayout.path(of: .page("translation-status"), in: edition.language.code)) }
+        return out.union(HostingPages.paths(of: new))
+    }
+
     /// The pages that show `key`'s title: those linking to it, its related pages, its neighbours in
     /// reading order, its parent and children, and sections whose program details name it.
     static func dependents(of key: PageKey, in site: ResolvedSite, language: String) -> Set<PageKey> {

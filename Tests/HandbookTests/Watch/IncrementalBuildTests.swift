@@ -95,6 +95,20 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(removed.removed.contains("en/sections/16.2.html"), "\(removed.removed)")
         assertSameAsFullBuild()
 
+        // A language's strings show on its own pages: the English footer label is rendered again on
+        // the English pages (and wherever a translation falls back to it), a Chinese title on the
+        // Chinese pages only.
+        let english = edit("content/en/strings.yaml") { $0.replacingOccurrences(of: "footer_label: Site information", with: "footer_label: About this site") }
+        XCTAssertTrue(english.succeeded, "\(english.diagnostics)")
+        XCTAssertFalse(english.full)
+        XCTAssertTrue(english.written.contains("en/practices/2.10.html"), "\(english.written)")
+        assertSameAsFullBuild()
+        let chinese = edit("content/zh-Hant/strings.yaml") { $0.replacingOccurrences(of: "site_title: 流動應用程式無障礙手冊", with: "site_title: 流動應用程式無障礙設計手冊") }
+        XCTAssertTrue(chinese.succeeded, "\(chinese.diagnostics)")
+        XCTAssertTrue(chinese.written.contains("zh-Hant/index.html"), "\(chinese.written)")
+        XCTAssertFalse(chinese.written.contains("en/practices/2.10.html"), "\(chinese.written)")
+        assertSameAsFullBuild()
+
         let template = edit("templates/partials/footer.mustache") { $0.replacingOccurrences(of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\" data-edited=\"yes\">") }
         XCTAssertTrue(template.full)
         assertSameAsFullBuild()
