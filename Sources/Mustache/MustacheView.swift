@@ -4,7 +4,7 @@
 /// A view answers only the keys it provides; for any other it returns nil and the lookup goes on
 /// down the context stack, as it would past a hash without that key. `keys` lists every key the
 /// type can answer, so a template naming a key that no view provides can be rejected before
-/// anything is rendered (`TemplateLibrary.undeclaredNames`).
+/// anything is rendered (`TemplateLibrary.nameUses`).
 public protocol MustacheView: Sendable {
     /// Every key `value(for:)` may answer.
     static var keys: [String] { get }
