@@ -37,15 +37,16 @@ struct WCAGMap {
                 let criteria = catalog.criteria.filter { $0.guideline == guideline.number }.map { criterion in
                     row(criterion, practices: serving[criterion.number] ?? [], link: link)
                 }
-                return .view(GuidelineView(
+                return .view(HeadingView(
                     number: guideline.number, name: guideline.name(in: language),
                     nameLang: .lang(guideline.nameFallbackLanguage(in: language)),
-                    anchor: "guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-"), criteria: criteria))
+                    anchor: "guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-"),
+                    listKey: "criteria", items: criteria))
             }
-            return .view(PrincipleView(
+            return .view(HeadingView(
                 number: principle.number, name: principle.name(in: language),
                 nameLang: .lang(principle.nameFallbackLanguage(in: language)),
-                anchor: "principle-\(principle.number)", guidelines: guidelines))
+                anchor: "principle-\(principle.number)", listKey: "guidelines", items: guidelines))
         }
         return MapView(
             summary: strings.text("wcag_summary", [
@@ -116,14 +117,16 @@ extension WCAGMap {
         }
     }
 
-    /// A WCAG principle and its guidelines.
-    struct PrincipleView: MustacheView {
-        static let keys = ["number", "name", "name_lang", "anchor", "guidelines"]
+    /// A WCAG principle with its guidelines, or a guideline with its criteria.
+    struct HeadingView: MustacheView {
+        static let keys = ["number", "name", "name_lang", "anchor", "guidelines", "criteria"]
         let number: String
         let name: String
         let nameLang: MustacheValue
         let anchor: String
-        let guidelines: [MustacheValue]
+        /// `guidelines` or `criteria`: the key the template lists `items` under.
+        let listKey: String
+        let items: [MustacheValue]
 
         func value(for key: String) -> MustacheValue? {
             switch key {
@@ -131,28 +134,7 @@ extension WCAGMap {
             case "name": return .string(name)
             case "name_lang": return nameLang
             case "anchor": return .string(anchor)
-            case "guidelines": return .array(guidelines)
-            default: return nil
-            }
-        }
-    }
-
-    /// A guideline and its criteria.
-    struct GuidelineView: MustacheView {
-        static let keys = ["number", "name", "name_lang", "anchor", "criteria"]
-        let number: String
-        let name: String
-        let nameLang: MustacheValue
-        let anchor: String
-        let criteria: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "number": return .string(number)
-            case "name": return .string(name)
-            case "name_lang": return nameLang
-            case "anchor": return .string(anchor)
-            case "criteria": return .array(criteria)
+            case listKey: return .array(items)
             default: return nil
             }
         }
