@@ -108,13 +108,19 @@ final class DiagnosticsOutputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public").path))
     }
 
-    func testAMissingStringSuggestsTheNearestKey() {
+    /// An English-only project with the real strings and templates, its page template replaced by `page`.
+    private func projectWithPageTemplate(_ page: String) -> TemporaryProject {
         let project = TemporaryProject()
         project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
-        project.write("templates/page.mustache", "<p>{{strings.skip_lnik}}</p>{{strings.no_such_string_at_all}}\n")
+        project.write("templates/page.mustache", page)
         project.write("content/en/pages/index.md", "---\nid: index\ntitle: Home\n---\nHome.\n")
+        return project
+    }
+
+    func testAMissingStringSuggestsTheNearestKey() {
+        let project = projectWithPageTemplate("<p>{{strings.skip_lnik}}</p>{{strings.no_such_string_at_all}}\n")
         let run = CommandRun.handbook(["check", "--templates", "templates"], in: project.root)
         XCTAssertEqual(run.exitCode, 1)
         XCTAssertEqual(
@@ -129,12 +135,7 @@ final class DiagnosticsOutputTests: XCTestCase {
     }
 
     func testATemplateKeyThatNoViewProvidesIsAnErrorAtItsTag() {
-        let project = TemporaryProject()
-        project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
-        project.write("templates/page.mustache", "<h1>{{titel}}</h1>{{#practice.pagr}}x{{/practice.pagr}}{{#nav}}{{label}}{{/nav}}\n")
-        project.write("content/en/pages/index.md", "---\nid: index\ntitle: Home\n---\nHome.\n")
+        let project = projectWithPageTemplate("<h1>{{titel}}</h1>{{#practice.pagr}}x{{/practice.pagr}}{{#nav}}{{label}}{{/nav}}\n")
         let run = CommandRun.handbook(["check", "--templates", "templates"], in: project.root)
         XCTAssertEqual(run.exitCode, 1)
         XCTAssertEqual(

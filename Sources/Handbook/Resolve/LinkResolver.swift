@@ -100,14 +100,8 @@ struct LinkResolver {
             hasher.combine(page.outputPath)
             for heading in page.headings { hasher.combine(heading.anchor) }
         }
-        for key in catalog.keys { hasher.combine(key) }
-        for key in catalog.unparsed.sorted() { hasher.combine(key) }
-        for (old, new) in catalog.moved.sorted(by: { $0.key < $1.key }) { hasher.combine(old); hasher.combine(new) }
-        if let strings = strings[language] {
-            for key in strings.values.keys.sorted() { hasher.combine(key); hasher.combine(strings.values[key]) }
-            for key in strings.fallbackKeys.sorted() { hasher.combine(key) }
-            hasher.combine(strings.fallbackTag)
-        }
+        hasher.combine(catalog.fingerprint)
+        hasher.combine(strings[language]?.fingerprint)
         hasher.combine(sourceLanguage)
         for (code, tag) in tags.sorted(by: { $0.key < $1.key }) { hasher.combine(code); hasher.combine(tag) }
         for image in images.all { hasher.combine(image.path); hasher.combine(image.outputPath); hasher.combine(image.size.width); hasher.combine(image.size.height) }

@@ -144,11 +144,7 @@ public struct SiteResolver {
             guard let file = content.sourceNotes else { return [] }
             guard let memo else { return resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: diagnostics) }
             // Which pages exist decides which links the notes break.
-            var known = Hasher()
-            for key in catalog.keys { known.combine(key) }
-            for key in catalog.unparsed.sorted() { known.combine(key) }
-            for (old, new) in catalog.moved.sorted(by: { $0.key < $1.key }) { known.combine(old); known.combine(new) }
-            return memo.reused("source notes \(file.path) \(file.hash) \(noteLanguages) \(known.finalize())", diagnostics: diagnostics) {
+            return memo.reused("source notes \(file.path) \(file.hash) \(noteLanguages) \(catalog.fingerprint)", diagnostics: diagnostics) {
                 resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: $0)
             }
         }
@@ -169,17 +165,9 @@ public struct SiteResolver {
         site.movedSections = moved
         site.sourceNotes = notes
         if memo != nil {
-            site.searchFingerprint = "\(content.wcag?.hash ?? "-") \(strings.keys.sorted().map { "\($0)=\(strings[$0].map(Self.fingerprint) ?? 0)" })"
+            site.searchFingerprint = "\(content.wcag?.hash ?? "-") \(strings.keys.sorted().map { "\($0)=\(strings[$0]?.fingerprint ?? 0)" })"
         }
         return site
-    }
-
-    /// A fingerprint of a language's UI strings, for keys of reusable results.
-    private static func fingerprint(_ strings: UIStrings) -> Int {
-        var hasher = Hasher()
-        for key in strings.values.keys.sorted() { hasher.combine(key); hasher.combine(strings.values[key]) }
-        for key in strings.fallbackKeys.sorted() { hasher.combine(key) }
-        return hasher.finalize()
     }
 
     /// The pages a note names are referenced by the Notes on the source page, where the note links them.
@@ -219,6 +207,16 @@ struct Catalog {
     let unparsed: Set<PageKey>
     /// The current number of each renumbered section, by its old number.
     var moved: [String: String] = [:]
+
+    /// Which pages exist, which did not parse and which sections were renumbered: what decides
+    /// whether a reference resolves, for keys of reusable results.
+    var fingerprint: Int {
+        var hasher = Hasher()
+        for key in keys { hasher.combine(key) }
+        for key in unparsed.sorted() { hasher.combine(key) }
+        for (old, new) in moved.sorted(by: { $0.key < $1.key }) { hasher.combine(old); hasher.combine(new) }
+        return hasher.finalize()
+    }
 
     init(pages: [PageKey: ParsedPage], unparsed: Set<PageKey> = []) {
         self.pages = pages

@@ -45,7 +45,9 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// `text` with each `{name}` of `arguments` replaced, in one pass over the text (so a value that
-    /// itself holds braces is never filled again); other braces stay as they are.
+    /// itself holds braces is never filled again); other braces stay as they are. A placeholder is
+    /// the text between a `{` and the next `}` with no `{` between them, so no character is looked
+    /// at more than twice, however many braces the text holds.
     private func fill(_ text: String, _ arguments: [String: String]) -> String {
         guard !arguments.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
@@ -54,15 +56,30 @@ public struct UIStrings: Sendable, Equatable {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let value = arguments[String(rest[afterOpen..<close])] {
+            guard let end = rest[afterOpen...].firstIndex(where: { $0 == "{" || $0 == "}" }) else {
+                rest = rest[open...]
+                break
+            }
+            if rest[end] == "}", let value = arguments[String(rest[afterOpen..<end])] {
                 out += value
-                rest = rest[rest.index(after: close)...]
+                rest = rest[rest.index(after: end)...]
             } else {
-                out += "{"
-                rest = rest[afterOpen...]
+                // Not a placeholder: keep it as it is, up to the brace that may start one.
+                let next = rest[end] == "}" ? rest.index(after: end) : end
+                out += rest[open..<next]
+                rest = rest[next...]
             }
         }
         out += rest
         return out
+    }
+
+    /// A fingerprint of the texts and which of them are fallback, for keys of reusable results.
+    var fingerprint: Int {
+        var hasher = Hasher()
+        for key in values.keys.sorted() { hasher.combine(key); hasher.combine(values[key]) }
+        for key in fallbackKeys.sorted() { hasher.combine(key) }
+        hasher.combine(fallbackTag)
+        return hasher.finalize()
     }
 }

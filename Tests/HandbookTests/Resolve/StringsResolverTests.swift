@@ -98,4 +98,12 @@ final class StringsResolverTests: XCTestCase {
         let english = StringsResolver(diagnostics: engine).resolve(content, config: content.config)["en"]!
         XCTAssertEqual(Set(english.values.keys).subtracting(english.notes.keys).sorted(), [], "English strings without a note for translators")
     }
+
+    /// Placeholders are filled once, left-to-right; other braces stay, and a text full of braces is
+    /// filled in one pass (a quadratic fill would not finish this test).
+    func testPlaceholdersAreFilledOnceAndStrayBracesStay() {
+        let strings = UIStrings(values: ["k": "{{a}} {b} {x} {", "many": String(repeating: "{", count: 50_000) + "{a}"])
+        XCTAssertEqual(strings.text("k", ["a": "1", "b": "{a}"]), "{1} {a} {x} {")
+        XCTAssertEqual(strings.text("many", ["a": "1"]), String(repeating: "{", count: 50_000) + "1")
+    }
 }
