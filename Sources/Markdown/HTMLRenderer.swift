@@ -43,13 +43,49 @@ public struct HTMLRenderer: Sendable {
         return state.out
     }
 
+    /// Renders a document or any node once as a template whose links, images, headings and
+    /// tables the page it is placed in fills (`HTMLTemplate`); raw HTML is never passed through.
+    public func renderTemplate(_ node: MarkdownNode) -> HTMLTemplate {
+        var state = State(template: HTMLTemplate(literals: [], holes: []))
+        state.out.reserveCapacity(4096)
+        write(node, parents: [], into: &state)
+        return state.finished()
+    }
+
+    /// `renderTemplate` of only the children of `node`.
+    public func renderChildrenTemplate(of node: MarkdownNode) -> HTMLTemplate {
+        var state = State(template: HTMLTemplate(literals: [], holes: []))
+        for child in node.children { write(child, parents: [node.kind], into: &state) }
+        return state.finished()
+    }
+
     fileprivate struct State {
         var out = ""
         var inTableHeader = false
         var needsTableBodyClose = false
+        /// When rendering a template: the literals before each hole, and the holes.
+        var template: HTMLTemplate?
 
         mutating func cr() {
-            if let last = out.utf8.last, last != UInt8(ascii: "\n") { out += "\n" }
+            if let last = out.utf8.last {
+                if last != UInt8(ascii: "\n") { out += "\n" }
+            } else if template?.holes.isEmpty == false {
+                // What was written last is a hole's, which never ends a line.
+                out += "\n"
+            }
+        }
+
+        /// Ends the current literal at a hole.
+        mutating func hole(_ hole: HTMLTemplate.Hole) {
+            template?.literals.append(out)
+            template?.holes.append(hole)
+            out = ""
+        }
+
+        mutating func finished() -> HTMLTemplate {
+            var done = template ?? HTMLTemplate(literals: [], holes: [])
+            done.literals.append(out)
+            return done
         }
     }
 }
@@ -90,6 +126,12 @@ private extension HTMLRenderer {
             }
             writeChildren(node, parents: parents, into: &state)
             state.out += "</li>\n"
+        case .heading(let level) where state.template != nil:
+            state.cr()
+            state.hole(.headingStart(level: level, anchor: node.anchor))
+            writeChildren(node, parents: parents, into: &state)
+            state.hole(.headingEnd(level: level))
+            state.out += "\n"
         case .heading(let level):
             state.cr()
             state.out += "<h\(level)"
@@ -144,6 +186,7 @@ private extension HTMLRenderer {
             }
         case .table:
             state.cr()
+            if state.template != nil { state.hole(tableStart(node)) }
             state.out += "<table>"
             state.needsTableBodyClose = false
             writeChildren(node, parents: parents, into: &state)
@@ -155,6 +198,7 @@ private extension HTMLRenderer {
             state.needsTableBodyClose = false
             state.cr()
             state.out += "</table>"
+            if state.template != nil { state.hole(.tableEnd) }
             state.cr()
         case .tableCaption:
             state.cr()
@@ -220,6 +264,12 @@ private extension HTMLRenderer {
             state.out += "\">"
             writeChildren(node, parents: parents, into: &state)
             state.out += "</span>"
+        case .link(let url, let title) where state.template != nil:
+            state.hole(.linkStart(url: url, title: title, attributes: node.attributes.map { (name: $0.0, value: $0.1) }))
+            writeChildren(node, parents: parents, into: &state)
+            state.hole(.linkEnd)
+        case .image(let url, let title) where state.template != nil:
+            state.hole(.image(url: url, alt: imageAlt(node), title: title, attributes: node.attributes.map { (name: $0.0, value: $0.1) }))
         case .link(let url, let title):
             state.out += "<a href=\""
             if options.allowRawHTML || !HTMLEscaping.isDangerousURL(url) {
@@ -282,6 +332,19 @@ private extension HTMLRenderer {
         state.out += ">"
         writeChildren(node, parents: parents, into: &state)
         state.out += header ? "</th>" : "</td>"
+    }
+
+    /// The table with only its caption and header row, as the plain renderer writes it (links
+    /// with their URLs as written), for `.tableStart`.
+    func tableStart(_ table: MarkdownNode) -> HTMLTemplate.Hole {
+        var head = table
+        head.children = table.children.filter {
+            switch $0.kind {
+            case .tableCaption, .tableRow(isHeader: true): return true
+            default: return false
+            }
+        }
+        return .tableStart(head: render(head))
     }
 
     /// Alt text is the image description's plain text, with inline HTML kept as text (as cmark does).

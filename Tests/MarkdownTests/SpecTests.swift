@@ -30,6 +30,24 @@ final class SpecTests: XCTestCase {
         XCTAssertEqual(run(examples).differential, [])
     }
 
+    /// A template filled with what the plain renderer writes for each hole is the plain HTML, on
+    /// every example: rendering once and filling later loses nothing.
+    func testTemplatesFilledPlainlyGiveTheRenderersHTML() throws {
+        var differing: [String] = []
+        var holes = 0
+        for file in ["spec.txt", "extensions.txt", "regression.txt"] {
+            for example in try SpecExample.load(file) {
+                let tree = MarkdownParser(extensions: MarkdownParser.extensionNames).parse(example.markdown)
+                let template = HTMLRenderer().renderTemplate(tree)
+                holes += template.holes.count
+                XCTAssertEqual(template.literals.count, template.holes.count + 1)
+                if template.html(HTMLTemplate.plain) != HTMLRenderer().render(tree) { differing.append("\(file) example \(example.number)") }
+            }
+        }
+        XCTAssertEqual(differing, [])
+        XCTAssertGreaterThan(holes, 400, "the examples' links, images, headings and tables are holes")
+    }
+
     /// Runs each example with the extensions its fence names, or with `defaultExtensions` when it names none.
     private func run(
         _ examples: [SpecExample], defaultExtensions: [String] = MarkdownParser.extensionNames

@@ -2,14 +2,14 @@ import Foundation
 import Markdown
 
 /// What a rebuild can take over from the one before it (`handbook watch`): each page's counted
-/// search terms, each language's search index files, each page's entry in the single-page edition
-/// and each translation's glossary warnings, reused when their inputs are equal, so an
+/// search terms, each language's search index files, each page's rendered body and each
+/// translation's glossary warnings, reused when their inputs are equal, so an
 /// edit of one page does not tokenize or render every other page again. Comparing inputs, rather
 /// than guessing what an edit touched, keeps the result identical to a full build.
 final class BuildMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: (document: SearchDocument, counted: SearchScorer.Counted)] = [:]
-    private var entries: [String: (body: MarkdownNode, context: Int, html: String)] = [:]
+    private var bodies: [String: (inputs: [MarkdownNode], tableWord: String, page: RenderedBodies.Page)] = [:]
     private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
     private var findings: [String: [Diagnostic]] = [:]
     private var results: [String: (value: Any, diagnostics: [Diagnostic])] = [:]
@@ -84,12 +84,12 @@ final class BuildMemo: @unchecked Sendable {
         return made
     }
 
-    /// The HTML of one entry of a single-page edition, from the last build when the page's body and
-    /// `context` (a fingerprint of the other pages its links may point to) are the same.
-    func entryHTML(_ path: String, body: MarkdownNode, context: Int, render: () -> String) -> String {
-        if let known = lock.withLock({ entries[path] }), known.context == context, known.body == body { return known.html }
-        let html = render()
-        lock.withLock { entries[path] = (body, context, html) }
-        return html
+    /// A page's rendered body and fields, from the last build when the trees they are made of
+    /// (`inputs`) and the word that names tables are the same.
+    func bodies(_ path: String, inputs: [MarkdownNode], tableWord: String, render: () -> RenderedBodies.Page) -> RenderedBodies.Page {
+        if let known = lock.withLock({ bodies[path] }), known.tableWord == tableWord, known.inputs == inputs { return known.page }
+        let page = render()
+        lock.withLock { bodies[path] = (inputs, tableWord, page) }
+        return page
     }
 }

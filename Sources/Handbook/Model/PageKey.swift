@@ -46,6 +46,17 @@ public enum PageKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
+    /// The key and anchor of a cross-reference as authors write it (`bp:2.10`, `sec:7.3#anchor`,
+    /// `page:about`); nil for any other address.
+    public static func reference(_ url: String) -> (PageKey, fragment: String?)? {
+        let schemes: [(String, (String) -> PageKey)] = [("bp:", PageKey.practice), ("sec:", PageKey.section), ("page:", PageKey.page)]
+        for (scheme, make) in schemes where url.hasPrefix(scheme) {
+            let parts = url.dropFirst(scheme.count).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            return (make(String(parts[0])), parts.count > 1 ? String(parts[1]) : nil)
+        }
+        return nil
+    }
+
     /// Practices, then sections, then pages; IDs in numeric order (`2.9` before `2.10`).
     public static func < (a: PageKey, b: PageKey) -> Bool {
         if a.rank != b.rank { return a.rank < b.rank }

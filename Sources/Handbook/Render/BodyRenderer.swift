@@ -3,7 +3,8 @@ import Markdown
 
 /// Renders page bodies and inline snippets as HTML for the site: header scopes on tables, a caption
 /// from a `Table: …` paragraph just before a table, tables in a keyboard-scrollable region, and
-/// code blocks labelled with their language and platform.
+/// code blocks labelled with their language and platform. A body is rendered once, as a template
+/// (`BodyHTML`) that each output fills.
 struct BodyRenderer: Sendable {
     private let renderer: HTMLRenderer
 
@@ -18,7 +19,7 @@ struct BodyRenderer: Sendable {
     ]
 
     /// The word that names an uncaptioned table's region ("Table", "表格"), in the page's language.
-    private let tableWord: String
+    let tableWord: String
 
     init(tableWord: String = "Table") {
         self.tableWord = tableWord
@@ -29,16 +30,24 @@ struct BodyRenderer: Sendable {
         renderer = HTMLRenderer(options: options)
     }
 
-    /// The body as HTML. `regionPrefix` starts each table region's name, for pages that hold several
-    /// bodies (the single-page edition), so that regions stay distinguishable.
-    func render(_ body: MarkdownNode, regionPrefix: String? = nil) -> String {
+    /// A bound body, rendered once for every output that shows it.
+    func template(_ body: MarkdownNode) -> BodyHTML {
         var body = body
         Self.attachCaptions(&body)
         Self.joinChineseLines(&body)
-        return wrapTables(renderer.render(body), prefix: regionPrefix)
+        let template = renderer.renderTemplate(body)
+        return BodyHTML(template: template, tableLabels: tableLabels(template))
     }
 
-    /// One line of inline Markdown (a program-details item, parsed and bound) as HTML without a paragraph.
+    /// One line of bound inline Markdown (a program-details item) without a paragraph, rendered
+    /// once for every output that shows it.
+    func inlineTemplate(_ document: MarkdownNode) -> BodyHTML {
+        guard document.children.count == 1, let paragraph = document.children.first, paragraph.kind == .paragraph
+        else { return BodyHTML(template: renderer.renderTemplate(document), tableLabels: nil) }
+        return BodyHTML(template: renderer.renderChildrenTemplate(of: paragraph), tableLabels: nil)
+    }
+
+    /// One line of inline Markdown whose links are already addresses (a note's text) as HTML without a paragraph.
     func renderInline(_ document: MarkdownNode) -> String {
         guard document.children.count == 1, let paragraph = document.children.first, paragraph.kind == .paragraph
         else { return renderer.render(document) }
@@ -145,48 +154,36 @@ struct BodyRenderer: Sendable {
             + "<pre tabindex=\"0\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></figure>\n"
     }
 
-    /// Puts each table in a labelled region that scrolls sideways (and from the keyboard) on narrow
-    /// screens instead of making the whole page scroll.
-    private func wrapTables(_ html: String, prefix: String?) -> String {
-        guard var start = Self.find("<table>", in: html[...]) else { return html }
-        var out = ""
-        out.reserveCapacity(html.utf8.count + 256)
-        var rest = html[...]
+    /// The name of each table's scrolling region (tables scroll sideways, and from the keyboard, on
+    /// narrow screens instead of the whole page): its caption, or else its column headers, which say
+    /// what it holds; a name used before gets a number.
+    private func tableLabels(_ template: HTMLTemplate) -> [String] {
+        var labels: [String] = []
         var used: [String: Int] = [:]
-        while true {
-            out += rest[..<start.lowerBound]
-            let afterOpen = rest[start.upperBound...]
-            let table = Self.find("</table>", in: afterOpen).map { afterOpen[..<$0.lowerBound] } ?? ""
+        for case .tableStart(let head) in template.holes {
+            let table = Self.find("<table>", in: head[...]).map { head[$0.upperBound...] } ?? head[...]
             var label: String
             if table.hasPrefix("\n<caption>"), let end = Self.find("</caption>", in: table) {
                 label = Self.stripTags(table[table.utf8.index(table.startIndex, offsetBy: 10)..<end.lowerBound])
             } else {
-                // No caption: name the region by its column headers, which say what the table holds.
                 let header = Self.find("</thead>", in: table).map { table[..<$0.lowerBound] } ?? ""
                 var cells: [String] = []
                 var cursor = header
                 while let cell = Self.find("<th", in: cursor) {
                     cursor = cursor[cell.upperBound...]
-                    let next = Self.find("<th", in: cursor)?.lowerBound ?? cursor.endIndex
-                    cells.append(Self.stripTags(cursor[..<next].drop { $0 != ">" }.dropFirst()))
+                    // `<th>` or `<th scope…>`, not `<thead>`.
+                    guard cursor.first == ">" || cursor.first == " " else { continue }
+                    let end = Self.find("</th>", in: cursor)?.lowerBound ?? cursor.endIndex
+                    cells.append(Self.stripTags(cursor[..<end].drop { $0 != ">" }.dropFirst()))
+                    cursor = cursor[end...]
                 }
                 label = "\(tableWord): " + cells.joined(separator: ", ")
             }
-            if let prefix { label = "\(prefix) – \(label)" }
             used[label, default: 0] += 1
-            if used[label]! > 1 { label += " (\(used[label]!))" }
-            out += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label)\">\n<table>"
-            rest = afterOpen
-            if let close = Self.find("</table>", in: rest) {
-                out += rest[..<close.upperBound]
-                out += "\n</div>"
-                rest = rest[close.upperBound...]
-            }
-            guard let next = Self.find("<table>", in: rest) else { break }
-            start = next
+            if let count = used[label], count > 1 { label += " (\(count))" }
+            labels.append(label)
         }
-        out += rest
-        return out
+        return labels
     }
 
     /// The first place `needle` (ASCII) occurs in `text`, found with the C library's `memchr` and

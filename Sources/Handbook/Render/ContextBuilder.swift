@@ -7,14 +7,16 @@ struct ContextBuilder {
     let language: Language
     let strings: UIStrings
     let common: PageContext
+    /// Renders the notes' text, whose links are addresses already.
     let body: BodyRenderer
-    private let memo: BuildMemo?
+    /// The pages' bodies, rendered once, placed on their pages and in the single-page edition.
+    private let bodies: RenderedBodies
     /// The size in bytes of this language's EPUB edition, nil when the build makes none.
     private let epubSize: Int?
 
-    init(site: ResolvedSite, language: Language, memo: BuildMemo? = nil, epubSize: Int? = nil) {
+    init(site: ResolvedSite, language: Language, bodies: RenderedBodies, epubSize: Int? = nil) {
         self.site = site
-        self.memo = memo
+        self.bodies = bodies
         self.epubSize = epubSize
         self.language = language
         strings = site.strings(in: language.code)
@@ -38,7 +40,7 @@ struct ContextBuilder {
             path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
             state: page.state, breadcrumbs: breadcrumbs(page.key))
         var view = ContentPageView(
-            body: body.render(page.body), summary: page.summary,
+            body: bodies[page].body.html(.page(at: page.outputPath, language: language.code)), summary: page.summary,
             referencedBy: referencedBy(page.referencedBy, from: page.outputPath), toc: tableOfContents(page))
         if page.state == .outdated, let changes = page.changes { view.noticeChanges = changedParts(changes, of: page) }
         switch page.key {
@@ -230,8 +232,9 @@ private extension ContextBuilder {
             let count = details.programDetails.count
             let contentTag: MustacheValue = page.contentLanguage == language.code
                 ? .bool(false) : .string(site.config.tag(of: page.contentLanguage))
+            let rendered = bodies[page].programDetails
             view.programDetails = details.programDetails.enumerated().map { index, detail in
-                programDetailContext(detail, index: index, count: count, contentTag: contentTag, from: page.outputPath)
+                programDetailContext(detail, rendered[index], index: index, count: count, contentTag: contentTag, from: page.outputPath)
             }
         }
         return .view(view)
@@ -240,12 +243,14 @@ private extension ContextBuilder {
     /// One program-details table. `contentTag` marks the rows that hold the page's own text (English
     /// on a fallback page); the related-sections row is generated in the reader's language.
     func programDetailContext(
-        _ detail: ProgramDetail, index: Int, count: Int, contentTag: MustacheValue, from path: String
+        _ detail: ProgramDetail, _ rendered: (description: BodyHTML, functions: [BodyHTML]), index: Int, count: Int,
+        contentTag: MustacheValue, from path: String
     ) -> MustacheValue {
+        let placement = BodyPlacement.page(at: path, language: language.code)
         func row(_ label: String, lang: MustacheValue, _ content: ProgramRowView.Content) -> MustacheValue {
             .view(ProgramRowView(label: strings.text(label), labelLang: common.lang(of: label), lang: lang, content: content))
         }
-        var rows = [row("program_description", lang: contentTag, .html(body.renderInline(detail.description.node)))]
+        var rows = [row("program_description", lang: contentTag, .html(rendered.description.html(placement)))]
         func code(_ label: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
             rows.append(row(label, lang: contentTag, .code(value)))
@@ -254,7 +259,7 @@ private extension ContextBuilder {
         code("program_view_controller", detail.viewController)
         code("program_code_file", detail.codeFile)
         if !detail.functions.isEmpty {
-            rows.append(row("program_functions", lang: contentTag, .functions(detail.functions.map { body.renderInline($0.node) })))
+            rows.append(row("program_functions", lang: contentTag, .functions(rendered.functions.map { $0.html(placement) })))
         }
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
         if !related.isEmpty {
@@ -306,8 +311,8 @@ extension ContextBuilder {
         case .translationStatus:
             view.languagesStatus = TranslationStatus(site: site).context(strings: strings, from: path)
         case .handbook:
-            let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
-            layers.append(edition.context(body: body))
+            let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, bodies: bodies)
+            layers.append(edition.context())
             view.epub = epubLink(from: path)
         case .wcag:
             if let catalog = site.wcag {
@@ -330,10 +335,10 @@ extension ContextBuilder {
         let base = common.base(
             path: path, key: key, title: title, contentLanguage: language.code, state: .source,
             breadcrumbs: [(contents.plain, .page("handbook"), contents.lang), (title, nil, titleLang)], titleLang: titleLang)
-        let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, memo: memo)
+        let edition = SinglePageEdition(site: site, language: language.code, strings: strings, path: path, bodies: bodies)
         var view = GeneratedPageView()
         view.epub = .bool(false)
-        return .view(LayeredView(layers: [view, edition.partContext(number, body: body), base]))
+        return .view(LayeredView(layers: [view, edition.partContext(number), base]))
     }
 
     /// Principles with their categories and practices, for the home page and the practice lists.

@@ -55,7 +55,8 @@ public struct PageRenderer {
         // The EPUBs come first: three pages show their sizes. A partial rebuild makes those of the
         // languages it renders, and renders those three pages again.
         let touched = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        let books = if case .make = epub { epubs(site, languages: touched) } else { [OutputFile]() }
+        let bodies = timings.measure("bodies") { RenderedBodies(shownBodies(site, only: only, touched: touched), site: site, memo: memo) }
+        let books = if case .make = epub { epubs(site, languages: touched, bodies: bodies) } else { [OutputFile]() }
         let only = only.map { paths in paths.union(books.flatMap { Self.pagesLinkingEPUB(in: String($0.path.prefix { $0 != "/" })) }) }
         let sizes = if case .made(let sizes) = epub { sizes } else {
             Dictionary(uniqueKeysWithValues: books.map { (String($0.path.prefix { $0 != "/" }), $0.contents.count) })
@@ -63,7 +64,7 @@ public struct PageRenderer {
         let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
         let handbookParts = SinglePageEdition.partIDs(site)
         for language in site.config.languages {
-            let builder = ContextBuilder(site: site, language: language, memo: memo, epubSize: sizes[language.code])
+            let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes[language.code])
             for page in site.pages(in: language.code) where wanted(page.outputPath) {
                 jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
             }
@@ -123,6 +124,22 @@ public struct PageRenderer {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The pages whose bodies a render shows, each rendered once: every page, or in a partial render
+    /// the pages rendered again and all those of a language whose single-page edition or EPUB is.
+    private func shownBodies(_ site: ResolvedSite, only: Set<String>?, touched: Set<String>?) -> [(language: String, page: ResolvedPage)] {
+        var out: [(language: String, page: ResolvedPage)] = []
+        let editionIDs = ["handbook"] + SinglePageEdition.partIDs(site)
+        for language in site.config.languages {
+            let pages = site.pages(in: language.code)
+            let whole = only.map { only in
+                if case .make = epub, touched?.contains(language.code) ?? true { return true }
+                return editionIDs.contains { only.contains(OutputLayout.path(of: .page($0), in: language.code)) }
+            } ?? true
+            for page in pages where whole || only?.contains(page.outputPath) == true { out.append((language.code, page)) }
+        }
+        return out
+    }
+
     /// The redirect page at each renumbered section's old address in every language, and `404.html`.
     private func hostingPageJobs(_ site: ResolvedSite, wanted: (String) -> Bool) -> [() -> OutputFile?] {
         var jobs: [() -> OutputFile?] = []
@@ -148,15 +165,14 @@ public struct PageRenderer {
     }
 
     /// The EPUB edition of each language (of `languages` only, if given), made in parallel.
-    private func epubs(_ site: ResolvedSite, languages: Set<String>?) -> [OutputFile] {
+    private func epubs(_ site: ResolvedSite, languages: Set<String>?, bodies: RenderedBodies) -> [OutputFile] {
         let wanted = site.config.languages.filter { languages?.contains($0.code) ?? true }
         let results = timings.measure("epub") {
             Parallel.map(wanted.count) { index -> Result<OutputFile, ZipArchive.Failure> in
                 let language = wanted[index]
                 let strings = site.strings(in: language.code)
-                let body = BodyRenderer(tableWord: strings.text("table_label"))
                 return Result { () throws(ZipArchive.Failure) in
-                    try EPUBEdition(site: site, language: language, strings: strings, body: body).file()
+                    try EPUBEdition(site: site, language: language, strings: strings, bodies: bodies).file()
                 }
             }
         }

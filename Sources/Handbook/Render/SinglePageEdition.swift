@@ -17,8 +17,8 @@ struct SinglePageEdition {
     let language: String
     let strings: UIStrings
     let path: String
-    /// Entries kept from the previous build, if any.
-    var memo: BuildMemo? = nil
+    /// The pages' bodies, rendered once; each entry places its page's.
+    let bodies: RenderedBodies
 
     /// The anchor of an entry in the single page.
     static func anchor(of key: PageKey) -> String {
@@ -112,10 +112,10 @@ struct SinglePageEdition {
 
     /// The context of the edition's page: the whole edition, or, when it is in parts, the contents
     /// page that links into them.
-    func context(body renderer: BodyRenderer) -> EditionView {
+    func context() -> EditionView {
         let parts = Self.parts(site)
-        guard parts.count > 1 else { return context(entries: parts.first ?? [], parts: parts, body: renderer) }
-        var context = self.context(entries: [], parts: parts, body: renderer)
+        guard parts.count > 1 else { return context(entries: parts.first ?? [], parts: parts) }
+        var context = self.context(entries: [], parts: parts)
         context.parts = .view(ItemsView(items: parts.enumerated().map { index, keys in
             let first = keys.first.map(\.id) ?? "", last = keys.last.map(\.id) ?? ""
             return .view(PartLinkView(
@@ -127,9 +127,9 @@ struct SinglePageEdition {
     }
 
     /// The context of part `number` (from 1) of an edition in parts.
-    func partContext(_ number: Int, body renderer: BodyRenderer) -> EditionView {
+    func partContext(_ number: Int) -> EditionView {
         let parts = Self.parts(site)
-        var context = self.context(entries: parts.indices.contains(number - 1) ? parts[number - 1] : [], parts: parts, body: renderer)
+        var context = self.context(entries: parts.indices.contains(number - 1) ? parts[number - 1] : [], parts: parts)
         let contents = OutputLayout.path(of: .page("handbook"), in: language)
         let neighbour = { (other: Int) -> MustacheValue in
             guard parts.indices.contains(other - 1) else { return .bool(false) }
@@ -144,27 +144,15 @@ struct SinglePageEdition {
     }
 
     /// Entries and contents; each contents line links to the part that holds its entry.
-    private func context(entries wanted: [PageKey], parts: [[PageKey]], body renderer: BodyRenderer) -> EditionView {
+    private func context(entries wanted: [PageKey], parts: [[PageKey]]) -> EditionView {
         var partOf: [PageKey: Int] = [:]
         if parts.count > 1 {
             for (index, keys) in parts.enumerated() { for key in keys { partOf[key] = index + 1 } }
         }
         let pages = Self.entryKeys(site).compactMap { site.page($0, in: language) }
-        let byPath = Dictionary(uniqueKeysWithValues: site.pages(in: language).map { ($0.outputPath, $0.key) })
-        var linkTargets = Hasher()
-        for path in byPath.keys.sorted() { linkTargets.combine(path) }
-        // An entry's links depend on which part each target is in, and on the page it is shown on.
-        for key in Self.entryKeys(site) { linkTargets.combine(partOf[key] ?? 0) }
-        linkTargets.combine(path)
-        let targets = linkTargets.finalize()
         let wantedKeys = Set(wanted)
         let entries: [MustacheValue] = pages.filter { wantedKeys.contains($0.key) }.map { page in
-            let render = {
-                var body = page.body
-                rewrite(&body, from: page, byPath: byPath, partOf: partOf)
-                return renderer.render(body, regionPrefix: page.key.id)
-            }
-            let html = memo?.entryHTML(page.outputPath, body: page.body, context: targets, render: render) ?? render()
+            let html = bodies[page].body.html(placement(of: page, partOf: partOf))
             let heading: String
             switch page.key {
             case .practice(let id): heading = "\(id) \(page.title)"
@@ -196,41 +184,18 @@ struct SinglePageEdition {
         return target == path ? anchor : RelativeURL.from(path, to: target) + anchor
     }
 
-    /// Headings go one level down (each entry's title is the `h2`) and get prefixed anchors; links to
-    /// practices and sections point into this page.
-    private func rewrite(_ body: inout MarkdownNode, from page: ResolvedPage, byPath: [String: PageKey], partOf: [PageKey: Int]) {
-        let prefix = Self.anchor(of: page.key)
-        // Only headings and links change: the rest of the tree stays shared with the page.
-        let rewritten = body.rewritten { original -> MarkdownNode? in
-            var node = original
-            switch node.kind {
-            case .heading(let level):
-                node.kind = .heading(level: min(level + 1, 6))
-                if let anchor = node.anchor { node.anchor = "\(prefix)--\(anchor)" }
-            case .link(let url, let title):
-                if url.hasPrefix("#") {
-                    node.kind = .link(url: "#\(prefix)--\(url.dropFirst())", title: title)
-                    return node
-                }
-                guard !url.contains(":") else { return nil }
-                let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
-                let target = RelativeURL.resolve(parts[0], from: page.outputPath)
-                if let key = byPath[target], key.isPracticeOrSection {
-                    node.kind = .link(url: href(to: key, partOf: partOf, fragment: parts.count > 1 ? parts[1] : nil), title: title)
-                } else {
-                    node.kind = .link(url: RelativeURL.from(path, to: target) + (parts.count > 1 ? "#" + parts[1] : ""), title: title)
-                }
-            case .image(let url, let title):
-                guard !url.contains(":") else { return nil }
-                node.kind = .image(url: RelativeURL.from(path, to: RelativeURL.resolve(url, from: page.outputPath)), title: title)
-            default:
-                return nil
-            }
-            return node
-        }
-        if let rewritten { body = rewritten }
+    /// Where an entry's body goes: headings one level down (each entry's title is the `h2`) with
+    /// anchors prefixed by the entry's; links to practices and sections point into this page (or the
+    /// part that holds them), other links and images are addressed from this page.
+    private func placement(of page: ResolvedPage, partOf: [PageKey: Int]) -> BodyPlacement {
+        BodyPlacement(
+            href: { key, fragment in
+                if key.isPracticeOrSection, site.page(key, in: language) != nil { return href(to: key, partOf: partOf, fragment: fragment) }
+                return RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "")
+            },
+            image: { RelativeURL.from(path, to: $0) },
+            headingShift: 1, anchorPrefix: Self.anchor(of: page.key), regionPrefix: page.key.id)
     }
-
 }
 
 extension PageKey {

@@ -1,9 +1,11 @@
 import Markdown
 
-/// Binds the links of every page body: `[](bp:2.10)`, `[text](sec:7.3.6.5#anchor)`, `[text](page:about)`
-/// and `[text](#anchor)` become relative URLs to real files, empty link texts get the target's number
-/// and title in the page's language, and unknown targets or anchors are reported with a near miss.
-/// Back-links ("Referenced by") are gathered on the way.
+/// Binds the links of every page body: `[](bp:2.10)`, `[text](sec:7.3.6.5#anchor)`, `[text](page:about)`,
+/// `[text](note:ID)` and `[text](#anchor)` are checked and keep their target's key (`LinkTarget`),
+/// which each output turns into an address when it places the body (`BodyHTML`); empty link texts
+/// get the target's number and title in the page's language, unknown targets or anchors are
+/// reported with a near miss, and images point at their copy in the output. Back-links
+/// ("Referenced by") are gathered on the way.
 struct LinkResolver {
     var diagnostics: DiagnosticEngine
     let catalog: Catalog
@@ -133,7 +135,7 @@ private extension LinkResolver {
             if url.hasPrefix("note:") {
                 return bindNote(String(url.dropFirst("note:".count)), node: node, of: page, report: report, at: { location }, noteReference: noteReference)
             }
-            guard let (key, fragment) = parse(url) else {
+            guard let (key, fragment) = PageKey.reference(url) else {
                 if url.hasPrefix("#") {
                     let anchor = String(url.dropFirst())
                     if report && !page.headings.contains(where: { $0.anchor == anchor }) {
@@ -153,15 +155,10 @@ private extension LinkResolver {
                 return node
             }
             noteReference(key)
-            let targetPath = OutputLayout.path(of: key, in: page.language)
-            var href = RelativeURL.from(page.outputPath, to: targetPath)
-            if let fragment {
-                if let target = targets[key], report, !target.headings.contains(where: { $0.anchor == fragment }) {
-                    missingAnchor(fragment, in: target, at: location)
-                }
-                href += "#" + fragment
+            if let fragment, let target = targets[key], report, !target.headings.contains(where: { $0.anchor == fragment }) {
+                missingAnchor(fragment, in: target, at: location)
             }
-            node.kind = .link(url: href, title: title)
+            node.kind = .link(url: LinkTarget.page(key, fragment: fragment).url, title: title)
             if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty {
                 let reference = referenceText(key, targets: targets, language: page.language)
                 node.children = [MarkdownNode(kind: .text(reference.text))]
@@ -179,9 +176,9 @@ private extension LinkResolver {
         return rewritten ?? body
     }
 
-    /// An image named by its file name, pointed at its copy in the output (the page's content
-    /// language's version when there is one) with the file's width and height, so the page does
-    /// not jump when it loads.
+    /// An image named by its file name, pointed at its copy in the output (its path there; the page's
+    /// content language's version when there is one) with the file's width and height, so the page
+    /// does not jump when it loads.
     func bindImage(
         _ original: MarkdownNode, url: String, title: String, of page: ResolvedPage, at lineMap: any SourcePositionMapping,
         report: Bool
@@ -209,7 +206,7 @@ private extension LinkResolver {
             node.kind = .image(url: "", title: title)
             return node
         }
-        node.kind = .image(url: RelativeURL.from(page.outputPath, to: image.outputPath), title: title)
+        node.kind = .image(url: image.outputPath, title: title)
         node.attributes = [("width", String(image.size.width)), ("height", String(image.size.height))]
         return node
     }
@@ -232,8 +229,7 @@ private extension LinkResolver {
         }
         let key = PageKey.page("source-notes")
         noteReference(key)
-        let href = RelativeURL.from(page.outputPath, to: OutputLayout.path(of: key, in: page.language)) + "#note-" + id
-        if case .link(_, let title) = original.kind { node.kind = .link(url: href, title: title) }
+        if case .link(_, let title) = original.kind { node.kind = .link(url: LinkTarget.page(key, fragment: "note-" + id).url, title: title) }
         let own = note.title[page.language]
         if node.plainText.trimmingCharacters(in: .whitespaces).isEmpty, let title = own ?? note.title[sourceLanguage] {
             node.children = [MarkdownNode(kind: .text(title.plainText))]
@@ -244,17 +240,6 @@ private extension LinkResolver {
             }
         }
         return node
-    }
-
-    func parse(_ url: String) -> (PageKey, String?)? {
-        let schemes: [(String, (String) -> PageKey)] = [("bp:", PageKey.practice), ("sec:", PageKey.section), ("page:", PageKey.page)]
-        for (scheme, make) in schemes where url.hasPrefix(scheme) {
-            let rest = url.dropFirst(scheme.count)
-            let parts = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-            let fragment = parts.count > 1 ? String(parts[1]) : nil
-            return (make(String(parts[0])), fragment)
-        }
-        return nil
     }
 
     func isExternal(_ url: String) -> Bool {

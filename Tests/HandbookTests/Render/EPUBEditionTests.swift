@@ -17,7 +17,8 @@ final class EPUBEditionTests: XCTestCase {
         let site = try XCTUnwrap(Build(paths: ProjectPaths(root: project.root)).run().site)
         let language = site.config.sourceLanguage
         let strings = try XCTUnwrap(site.edition(language.code)?.strings)
-        return EPUBEdition(site: site, language: language, strings: strings, body: BodyRenderer(tableWord: strings.text("table_label")))
+        let bodies = RenderedBodies(site.pages(in: language.code).map { (language.code, $0) }, site: site)
+        return EPUBEdition(site: site, language: language, strings: strings, bodies: bodies)
     }
 
     private func text(_ entries: [ZipArchive.Entry], _ name: String) throws -> String {

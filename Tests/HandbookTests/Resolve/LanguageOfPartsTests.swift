@@ -28,7 +28,7 @@ final class LanguageOfPartsTests: XCTestCase {
     func testMarkedTextRendersAsAnEnglishSpanAndCodeIsNotTouched() {
         var body = MarkdownParser().parse("按下 **Skip and Start** 或 `Skip and Start now` 按鈕，或“Go to the Map now”。\n")
         LanguageOfParts.mark(&body, as: "en")
-        let html = BodyRenderer().render(body)
+        let html = BodyRenderer().template(body).html(.page(at: "zh-Hant/practices/1.1.html", language: "zh-Hant"))
         XCTAssertTrue(html.contains("<strong><span lang=\"en\">Skip and Start</span></strong>"), html)
         XCTAssertTrue(html.contains("<code>Skip and Start now</code>"), html)
         XCTAssertTrue(html.contains("“<span lang=\"en\">Go to the Map now</span>”"), html)

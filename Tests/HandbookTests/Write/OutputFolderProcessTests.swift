@@ -116,7 +116,8 @@ final class OutputFolderProcessTests: XCTestCase {
             return stat(at, &status) == 0 ? UInt64(status.st_dev) : 0
         }
         XCTAssertNotEqual(device(path("public")), device(path("")))
-        XCTAssertEqual(try build().status, 0)
+        let first = try build()
+        XCTAssertEqual(first.status, 0, first.stderr)
         let about = try String(contentsOfFile: path("content/en/pages/about.md"), encoding: .utf8)
         project.write("work/content/en/pages/about.md", about + "\nNew text.\n")
         let second = try build()

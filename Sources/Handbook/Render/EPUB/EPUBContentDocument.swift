@@ -1,15 +1,17 @@
 import Markdown
 
-/// One XHTML content document of the EPUB: a practice, a section or a page, rendered with the
-/// site's body renderer. Links to practices, sections and pages in the book point into the book;
-/// links to pages it does not hold (lists, the A–Z index) keep their words and lose the link.
+/// One XHTML content document of the EPUB: a practice, a section or a page, its body as the site
+/// rendered it. Links to practices, sections and pages in the book point into the book; links to
+/// pages it does not hold (lists, the A–Z index) keep their words and lose the link.
 struct EPUBContentDocument {
     let site: ResolvedSite
     let language: Language
     let strings: UIStrings
-    let body: BodyRenderer
-    /// The book's documents by site output path, to turn site links into book links.
-    let bookFiles: [String: String]
+    let bodies: RenderedBodies
+    /// The book's documents by page, to turn site links into book links.
+    let bookFiles: [PageKey: String]
+    /// Renders the notes' text, whose links are addresses already.
+    private let body = BodyRenderer()
 
     /// The file name of `key`'s document inside `EPUB/text/`.
     static func fileName(of key: PageKey) -> String {
@@ -36,7 +38,7 @@ struct EPUBContentDocument {
         out += "<h1 id=\"title\"\(Self.lang(fallback))>\(escape(heading))</h1>\n"
         out += facts(page, fallback: fallback)
         out += "<div\(Self.lang(fallback))>\n"
-        out += body.render(linked(page.body, from: page))
+        out += bodies[page].body.html(placement(page))
         out += "</div>\n"
         out += programDetails(page, fallback: fallback)
         if page.key == .page("source-notes") { out += sourceNotes() }
@@ -95,7 +97,7 @@ struct EPUBContentDocument {
                 out += "<dt\(uiLang("source_note_says"))>\(escape(strings.text("source_note_says")))</dt><dd>\(prose(note.says))</dd>\n"
                 out += "<dt\(uiLang("source_note_does"))>\(escape(strings.text("source_note_does")))</dt><dd>\(prose(note.does))</dd>\n"
                 let pages = note.pages.compactMap { key -> String? in
-                    guard let target = site.page(key.value, in: language.code), let file = bookFiles[target.outputPath] else { return nil }
+                    guard let target = site.page(key.value, in: language.code), let file = bookFiles[key.value] else { return nil }
                     let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
                     return "<a href=\"\(file)\"\(Self.lang(tag))>\(escape("\(key.value.id) \(target.title)"))</a>"
                 }
@@ -143,19 +145,21 @@ struct EPUBContentDocument {
     private func programDetails(_ page: ResolvedPage, fallback: String?) -> String {
         guard case .section(let details) = page.source.details, !details.programDetails.isEmpty else { return "" }
         let count = details.programDetails.count
+        let rendered = bodies[page].programDetails
+        let placement = placement(page)
         var out = ""
-        for (index, detail) in details.programDetails.enumerated() {
+        for (index, detail) in details.programDetails.enumerated() where index < rendered.count {
             let captionKey = count == 1 ? "program_details" : "program_details_numbered"
             let caption = strings.text(captionKey, ["index": String(index + 1), "count": String(count)])
             // Each row: the key of its header, its cell's HTML and the cell's language when not the book's.
             var rows: [(String, String, String?)] = [
-                ("program_description", inline(detail.description.node, from: page), fallback)
+                ("program_description", rendered[index].description.html(placement), fallback)
             ]
             for (label, value) in [("program_layout", detail.layout), ("program_view_controller", detail.viewController), ("program_code_file", detail.codeFile)] {
                 if let value, !value.isEmpty { rows.append((label, "<code>\(escape(value))</code>", fallback)) }
             }
             if !detail.functions.isEmpty {
-                let items = detail.functions.map { "<li>\(inline($0.node, from: page))</li>" }.joined()
+                let items = rendered[index].functions.map { "<li>\($0.html(placement))</li>" }.joined()
                 rows.append(("program_functions", "<ul>\(items)</ul>", fallback))
             }
             let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
@@ -203,30 +207,12 @@ struct EPUBContentDocument {
         return out + "</section>\n"
     }
 
-    private func inline(_ node: MarkdownNode, from page: ResolvedPage) -> String {
-        body.renderInline(linked(node, from: page))
-    }
-
-    /// The tree with site links made book links, or plain words where the book has no such page.
-    func linked(_ node: MarkdownNode, from page: ResolvedPage) -> MarkdownNode {
-        let rewritten = node.rewritten { original -> MarkdownNode? in
-            if case .image(let url, let title) = original.kind, !url.isEmpty {
-                // The site's copy of a content image (`images/…`) is in the book at `EPUB/images/…`.
-                var node = original
-                node.kind = .image(url: "../" + RelativeURL.resolve(url, from: page.outputPath), title: title)
-                return node
-            }
-            guard case .link(let url, let title) = original.kind, !url.hasPrefix("#"), !url.contains(":") else { return nil }
-            var node = original
-            let parts = url.split(separator: "#", maxSplits: 1).map(String.init)
-            let target = RelativeURL.resolve(parts[0], from: page.outputPath)
-            if let file = bookFiles[target] {
-                node.kind = .link(url: parts.count > 1 ? "\(file)#\(parts[1])" : file, title: title)
-            } else {
-                node.kind = .languageSpan(lang: site.config.tag(of: page.contentLanguage))
-            }
-            return node
-        }
-        return rewritten ?? node
+    /// Where a body goes in the book: links to the book's documents, or plain words (in the body's
+    /// language) where the book has no such page; images in `EPUB/images/`.
+    private func placement(_ page: ResolvedPage) -> BodyPlacement {
+        BodyPlacement(
+            href: { key, fragment in bookFiles[key].map { $0 + (fragment.map { "#" + $0 } ?? "") } },
+            image: { "../" + $0 },
+            unlinkedTag: site.config.tag(of: page.contentLanguage))
     }
 }

@@ -8,7 +8,8 @@ struct EPUBEdition {
     let site: ResolvedSite
     let language: Language
     let strings: UIStrings
-    let body: BodyRenderer
+    /// The pages' bodies, rendered once for the site and placed here.
+    let bodies: RenderedBodies
 
     /// The pages, after practices and sections, that the book holds.
     static let pageIDs = ["about", "source-notes", "accessibility"]
@@ -23,8 +24,8 @@ struct EPUBEdition {
         // is out of number order (9.1.3 under 9.2) is read where the contents list it.
         let byKey = Dictionary(uniqueKeysWithValues: pages.map { ($0.key, $0) })
         let ordered = EPUBNavigation.readingOrder(site, pageIDs: Self.pageIDs).compactMap { byKey[$0] }
-        let bookFiles = Dictionary(uniqueKeysWithValues: ordered.map { ($0.outputPath, EPUBContentDocument.fileName(of: $0.key)) })
-        let document = EPUBContentDocument(site: site, language: language, strings: strings, body: body, bookFiles: bookFiles)
+        let bookFiles = Dictionary(uniqueKeysWithValues: ordered.map { ($0.key, EPUBContentDocument.fileName(of: $0.key)) })
+        let document = EPUBContentDocument(site: site, language: language, strings: strings, bodies: bodies, bookFiles: bookFiles)
         let items = ordered.map { page in
             EPUBPackageDocument.Item(id: "d-" + page.key.id.replacingOccurrences(of: ".", with: "-") + kindSuffix(page.key),
                                      href: "text/" + EPUBContentDocument.fileName(of: page.key))
@@ -57,7 +58,8 @@ struct EPUBEdition {
         var used = Set<String>()
         for page in pages {
             page.body.forEach { node in
-                if case .image(let url, _) = node.kind, !url.isEmpty { used.insert(RelativeURL.resolve(url, from: page.outputPath)) }
+                // A bound image's address is its path in the output.
+                if case .image(let url, _) = node.kind, !url.isEmpty { used.insert(url) }
             }
         }
         var seen = Set<String>()

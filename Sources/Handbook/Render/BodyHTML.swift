@@ -1,0 +1,112 @@
+import Markdown
+
+/// A page body or a program-details field rendered once (`BodyRenderer.template`), then placed in
+/// each output that shows it: its page, the single-page edition, the EPUB. Only the holes differ
+/// between them: link targets, image addresses, heading levels and anchors, and table names.
+struct BodyHTML: Sendable {
+    let template: HTMLTemplate
+    /// The name of each table's scrolling region, in order; nil where tables are not wrapped
+    /// (inline fields).
+    let tableLabels: [String]?
+
+    /// The HTML as `placement` shows it.
+    func html(_ placement: BodyPlacement) -> String {
+        var table = 0
+        var unlinked = false
+        return template.html { hole, out in
+            switch hole {
+            case .linkStart(let url, let title, let attributes):
+                let href: String?
+                switch LinkTarget(url: url) {
+                case .address(let address): href = address
+                case .anchor(let anchor): href = "#" + placement.anchor(anchor)
+                case .page(let key, let fragment): href = placement.href(key, fragment)
+                }
+                unlinked = href == nil
+                if let href {
+                    HTMLTemplate.appendLinkStart(url: href, title: title, attributes: attributes, to: &out)
+                } else {
+                    out += "<span lang=\""
+                    HTMLEscaping.appendEscaped(placement.unlinkedTag ?? "", to: &out)
+                    out += "\">"
+                }
+            case .linkEnd:
+                out += unlinked ? "</span>" : "</a>"
+            case .image(let url, let alt, let title, let attributes):
+                // A bound image's address is its path in the output; an empty or `data:` one stays.
+                let src = url.isEmpty || url.contains(":") ? url : placement.image(url)
+                HTMLTemplate.appendImage(url: src, alt: alt, title: title, attributes: attributes, to: &out)
+            case .headingStart(let level, let anchor):
+                HTMLTemplate.appendHeadingStart(level: min(level + placement.headingShift, 6), anchor: anchor.map(placement.anchor), to: &out)
+            case .headingEnd(let level):
+                out += "</h\(min(level + placement.headingShift, 6))>"
+            case .tableStart:
+                guard let tableLabels, table < tableLabels.count else { return }
+                let label = placement.regionPrefix.map { "\($0) – \(tableLabels[table])" } ?? tableLabels[table]
+                table += 1
+                out += "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"\(label)\">\n"
+            case .tableEnd:
+                if tableLabels != nil { out += "\n</div>" }
+            }
+        }
+    }
+}
+
+/// Where a body is shown, which decides what its holes hold.
+struct BodyPlacement {
+    /// The address of a page (and a heading's anchor on it) from here; nil where this output has
+    /// no such page, so the link's words stay without a link.
+    var href: (PageKey, String?) -> String?
+    /// The address, from here, of an image at this path in the output.
+    var image: (String) -> String
+    /// How many levels the body's headings go down (1 where an entry's title is the `h2`).
+    var headingShift = 0
+    /// What the body's anchors start with, where one page holds several bodies.
+    var anchorPrefix: String?
+    /// What each table's region name starts with, where one page holds several bodies.
+    var regionPrefix: String?
+    /// The `lang` of a link's words where the link is dropped.
+    var unlinkedTag: String?
+
+    /// An anchor of the body as it is on this output.
+    func anchor(_ anchor: String) -> String {
+        anchorPrefix.map { "\($0)--\(anchor)" } ?? anchor
+    }
+
+    /// The body on its own page at `path` in `language`.
+    static func page(at path: String, language: String) -> BodyPlacement {
+        BodyPlacement(
+            href: { key, fragment in RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "") },
+            image: { RelativeURL.from(path, to: $0) })
+    }
+}
+
+/// Where a bound link points. Binding (`LinkResolver`) checks the target and keeps its key; each
+/// output turns it into an address (`BodyPlacement`).
+enum LinkTarget: Equatable {
+    /// A practice, section or page (`bp:2.10`, `sec:7.3.6.5#anchor`, `page:about`).
+    case page(PageKey, fragment: String?)
+    /// A heading of the same body (`#anchor`).
+    case anchor(String)
+    /// A web address, or an empty one where the target was not found; kept as it is.
+    case address(String)
+
+    init(url: String) {
+        if url.hasPrefix("#") {
+            self = .anchor(String(url.dropFirst()))
+        } else if let (key, fragment) = PageKey.reference(url) {
+            self = .page(key, fragment: fragment)
+        } else {
+            self = .address(url)
+        }
+    }
+
+    /// The form kept in a bound tree.
+    var url: String {
+        switch self {
+        case .page(let key, let fragment): return key.description + (fragment.map { "#" + $0 } ?? "")
+        case .anchor(let anchor): return "#" + anchor
+        case .address(let address): return address
+        }
+    }
+}

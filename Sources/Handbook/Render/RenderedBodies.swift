@@ -1,0 +1,56 @@
+import Markdown
+
+/// Every page's body and program-details fields rendered once, before anything shows them: the
+/// page, the single-page edition and the EPUB each place the same `BodyHTML`.
+struct RenderedBodies: Sendable {
+    /// What one page shows of its own content.
+    struct Page: Sendable {
+        let body: BodyHTML
+        /// Each program-details table's description and functions.
+        let programDetails: [(description: BodyHTML, functions: [BodyHTML])]
+    }
+
+    private let pages: [String: Page]
+    private let renderers: [String: BodyRenderer]
+
+    /// The bodies of `pages` (by language code), rendered in parallel; with a `memo`, a page whose
+    /// body and fields are the same as last build's is taken from it.
+    init(_ pages: [(language: String, page: ResolvedPage)], site: ResolvedSite, memo: BuildMemo? = nil) {
+        var renderers: [String: BodyRenderer] = [:]
+        for language in site.config.languages {
+            renderers[language.code] = BodyRenderer(tableWord: site.strings(in: language.code).text("table_label"))
+        }
+        let rendered = Parallel.map(pages.count) { index -> Page in
+            let (language, page) = pages[index]
+            let renderer = renderers[language] ?? BodyRenderer()
+            guard let memo else { return Self.render(page, with: renderer) }
+            return memo.bodies(page.outputPath, inputs: Self.inputs(of: page), tableWord: renderer.tableWord) { Self.render(page, with: renderer) }
+        }
+        self.pages = Dictionary(zip(pages.map(\.page.outputPath), rendered)) { first, _ in first }
+        self.renderers = renderers
+    }
+
+    /// `page`'s rendered content (rendered now if it was not among those rendered before).
+    subscript(_ page: ResolvedPage) -> Page {
+        pages[page.outputPath] ?? Self.render(page, with: renderers[page.language] ?? BodyRenderer())
+    }
+
+    private static func render(_ page: ResolvedPage, with renderer: BodyRenderer) -> Page {
+        var details: [(description: BodyHTML, functions: [BodyHTML])] = []
+        if case .section(let section) = page.source.details {
+            details = section.programDetails.map { detail in
+                (renderer.inlineTemplate(detail.description.node), detail.functions.map { renderer.inlineTemplate($0.node) })
+            }
+        }
+        return Page(body: renderer.template(page.body), programDetails: details)
+    }
+
+    /// The trees a page's rendered content is made of.
+    private static func inputs(of page: ResolvedPage) -> [MarkdownNode] {
+        var nodes = [page.body]
+        if case .section(let section) = page.source.details {
+            for detail in section.programDetails { nodes.append(detail.description.node); nodes += detail.functions.map(\.node) }
+        }
+        return nodes
+    }
+}
