@@ -9,7 +9,7 @@ import Markdown
 final class BuildMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: (document: SearchDocument, counted: SearchScorer.Counted)] = [:]
-    private var bodies: [String: (inputs: [MarkdownNode], tableWord: String, page: RenderedBodies.Page)] = [:]
+    private var bodies: [String: (fingerprint: String, page: RenderedBodies.Page)] = [:]
     private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
     private var findings: [String: [Diagnostic]] = [:]
     private var results: [String: (value: Any, diagnostics: [Diagnostic])] = [:]
@@ -84,12 +84,12 @@ final class BuildMemo: @unchecked Sendable {
         return made
     }
 
-    /// A page's rendered body and fields, from the last build when the trees they are made of
-    /// (`inputs`) and the word that names tables are the same.
-    func bodies(_ path: String, inputs: [MarkdownNode], tableWord: String, render: () -> RenderedBodies.Page) -> RenderedBodies.Page {
-        if let known = lock.withLock({ bodies[path] }), known.tableWord == tableWord, known.inputs == inputs { return known.page }
+    /// A page's rendered body and fields, from the last build when `fingerprint` (the page's, which
+    /// stands for its bound trees, and the word that names tables) is the same.
+    func bodies(_ path: String, fingerprint: String, render: () -> RenderedBodies.Page) -> RenderedBodies.Page {
+        if let known = lock.withLock({ bodies[path] }), known.fingerprint == fingerprint { return known.page }
         let page = render()
-        lock.withLock { bodies[path] = (inputs, tableWord, page) }
+        lock.withLock { bodies[path] = (fingerprint, page) }
         return page
     }
 }

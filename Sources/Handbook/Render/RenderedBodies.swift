@@ -14,7 +14,7 @@ struct RenderedBodies: Sendable {
     private let renderers: [String: BodyRenderer]
 
     /// The bodies of `pages` (by language code), rendered in parallel; with a `memo`, a page whose
-    /// body and fields are the same as last build's is taken from it.
+    /// fingerprint (what it was made from) is the same as last build's is taken from it.
     init(_ pages: [(language: String, page: ResolvedPage)], site: ResolvedSite, memo: BuildMemo? = nil) {
         var renderers: [String: BodyRenderer] = [:]
         for language in site.config.languages {
@@ -23,8 +23,8 @@ struct RenderedBodies: Sendable {
         let rendered = Parallel.map(pages.count) { index -> Page in
             let (language, page) = pages[index]
             let renderer = renderers[language] ?? BodyRenderer()
-            guard let memo else { return Self.render(page, with: renderer) }
-            return memo.bodies(page.outputPath, inputs: Self.inputs(of: page), tableWord: renderer.tableWord) { Self.render(page, with: renderer) }
+            guard let memo, let fingerprint = page.fingerprint else { return Self.render(page, with: renderer) }
+            return memo.bodies(page.outputPath, fingerprint: fingerprint + " " + renderer.tableWord) { Self.render(page, with: renderer) }
         }
         self.pages = Dictionary(zip(pages.map(\.page.outputPath), rendered)) { first, _ in first }
         self.renderers = renderers
@@ -43,14 +43,5 @@ struct RenderedBodies: Sendable {
             }
         }
         return Page(body: renderer.template(page.body), programDetails: details)
-    }
-
-    /// The trees a page's rendered content is made of.
-    private static func inputs(of page: ResolvedPage) -> [MarkdownNode] {
-        var nodes = [page.body]
-        if case .section(let section) = page.source.details {
-            for detail in section.programDetails { nodes.append(detail.description.node); nodes += detail.functions.map(\.node) }
-        }
-        return nodes
     }
 }
