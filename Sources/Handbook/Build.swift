@@ -184,8 +184,14 @@ extension Build {
         var site: ResolvedSite?
         /// The output folder's files as last written, by path.
         var output: [String: [UInt8]] = [:]
-        /// Languages whose EPUB edition a partial rebuild left for `makeEPUBs`.
-        var pendingEPUBs: Set<String> = []
+        /// Whether a partial rebuild puts out the pages that show the edit first and leaves the
+        /// pages that gather every page (lists, A–Z, checklist, single-page edition), the search
+        /// indexes and the data export to `completeRebuild` (the EPUB editions always wait for it).
+        var defersCollections = false
+        /// Languages whose EPUB edition, search index and data a partial rebuild left for `completeRebuild`.
+        var pendingLanguages: Set<String> = []
+        /// Pages a partial rebuild left for `completeRebuild`.
+        var pendingPages: Set<String> = []
     }
 
     /// The paths (absolute) a watcher saw change since the last build; empty for the first one.
@@ -209,7 +215,8 @@ extension Build {
     /// 3. **Resolve**: the whole site (links and back-links depend on every page), reusing `session.memo`.
     /// 4. **Templates**: compiled again only when one changed.
     /// 5. **Affected pages** (`AffectedPages`): what the edits can change; everything when a template,
-    ///    a YAML file changed or on the first build.
+    ///    a YAML file changed or on the first build. With `session.defersCollections`, the pages that
+    ///    gather every page wait for `completeRebuild`, with the search indexes and the data export.
     /// 6. **Index** and **Render**: the affected pages and the languages' search indexes.
     /// 7. **Write** (`InPlaceWriter`): only files whose bytes differ; a content error leaves the output as it was.
     func rebuild(_ changes: ChangeSet, in session: Session) -> IncrementalBuild.Report {
@@ -243,10 +250,16 @@ extension Build {
                 return paths
             }
         }
-        // A partial rebuild puts the pages out first; `makeEPUBs` makes the editions after.
+        var deferred: Set<String> = []
+        if let now = affected, session.defersCollections {
+            let collections = Self.collectionPaths(site)
+            deferred = now.intersection(collections)
+            affected = now.subtracting(collections)
+        }
+        // A partial rebuild puts the pages out first; `completeRebuild` makes the editions after.
         let editions: PageRenderer.EPUBEditions = !epub ? .none : affected == nil ? .make : .made(sizes: epubSizes(site, session))
         let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, memo: session.memo, epub: editions)
-            .render(site, only: affected)
+            .render(site, only: affected, collections: affected == nil || !session.defersCollections)
         report.diagnostics = diagnostics.diagnostics
         guard !diagnostics.hasErrors else { return report }
         report.full = affected == nil
@@ -262,21 +275,40 @@ extension Build {
             return report
         }
         session.site = site
-        if let affected, epub {
-            let codes = Set(site.config.languages.map(\.code))
-            session.pendingEPUBs.formUnion(affected.compactMap { $0.split(separator: "/").first.map(String.init) }.filter(codes.contains))
+        if let affected {
+            if epub || session.defersCollections {
+                let codes = Set(site.config.languages.map(\.code))
+                session.pendingLanguages.formUnion(
+                    affected.union(deferred).compactMap { $0.split(separator: "/").first.map(String.init) }.filter(codes.contains))
+            }
+            session.pendingPages.formUnion(deferred)
+        } else {
+            session.pendingLanguages = []
+            session.pendingPages = []
         }
         return report
     }
 
-    /// Renders and writes the EPUB editions a partial rebuild left out, with the pages that show their sizes.
-    func makeEPUBs(in session: Session) -> IncrementalBuild.Report {
+    /// The pages that gather every page of a language, which a partial rebuild of a watch session
+    /// may leave for `completeRebuild`: the generated pages and the single-page edition's parts.
+    static func collectionPaths(_ site: ResolvedSite) -> Set<String> {
+        let ids = site.generatedPages.map(\.id) + SinglePageEdition.partIDs(site)
+        return Set(site.config.languages.flatMap { language in ids.map { OutputLayout.path(of: .page($0), in: language.code) } })
+    }
+
+    /// Renders and writes what a partial rebuild left out: the pages that gather every page, and
+    /// each touched language's search index, data export and EPUB edition with the pages that
+    /// show its size.
+    func completeRebuild(in session: Session) -> IncrementalBuild.Report {
         var report = IncrementalBuild.Report(diagnostics: [], written: [], removed: [], rendered: 0, full: false, seconds: 0)
-        guard let site = session.site, let templates = session.templates, !session.pendingEPUBs.isEmpty else { return report }
-        let only = Set(session.pendingEPUBs.flatMap { PageRenderer.pagesLinkingEPUB(in: $0) })
-        session.pendingEPUBs = []
+        guard let site = session.site, let templates = session.templates, !session.pendingLanguages.isEmpty || !session.pendingPages.isEmpty
+        else { return report }
+        let only = session.pendingPages.union(session.pendingLanguages.flatMap { PageRenderer.pagesLinkingEPUB(in: $0) })
+        session.pendingLanguages = []
+        session.pendingPages = []
         let diagnostics = DiagnosticEngine()
-        let files = PageRenderer(templates: templates, diagnostics: diagnostics, memo: session.memo, epub: .make).render(site, only: only)
+        let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, memo: session.memo, epub: epub ? .make : .none)
+            .render(site, only: only)
         report.diagnostics = diagnostics.diagnostics
         guard !diagnostics.hasErrors else { return report }
         report.rendered = files.filter { $0.path.hasSuffix(".html") }.count

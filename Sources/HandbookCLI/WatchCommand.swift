@@ -29,6 +29,7 @@ struct WatchCommand {
         }
         let builder = IncrementalBuild(paths: paths, epub: true)
         builder.recordsTimings = timings
+        builder.defersCollections = true
         var changed: [String] = []
         while true {
             let report = around { builder.rebuild(changed: changed) }
@@ -50,12 +51,15 @@ struct WatchCommand {
                 stdout.write("not rebuilt: fix the errors above; \(paths.display(paths.output))/ is unchanged (\(milliseconds) ms)\n")
             }
             afterRebuild(builder, report)
-            if builder.hasPendingEPUBs {
-                let books = around { builder.makePendingEPUBs() }
-                DiagnosticFormatter().write(books.diagnostics, quiet: options.quiet, to: &stderr)
-                let milliseconds = Int((books.seconds * 1000).rounded())
-                stdout.write("made the EPUB editions again, wrote \(books.written.count) files, in \(milliseconds) ms\n")
-                afterRebuild(builder, books)
+            if builder.isIncomplete {
+                let rest = around { builder.completeRebuild() }
+                DiagnosticFormatter().write(rest.diagnostics, quiet: options.quiet, to: &stderr)
+                let milliseconds = Int((rest.seconds * 1000).rounded())
+                stdout.write("then the lists, the single-page edition, search and the EPUB editions: wrote \(rest.written.count) files, in \(milliseconds) ms\n")
+                for stage in rest.stages {
+                    stdout.write("  \(stage.name): \(String(format: "%.0f", stage.seconds * 1000)) ms\n")
+                }
+                afterRebuild(builder, rest)
             }
             stdout.write("watching \(paths.display(paths.content))/ and \(paths.display(paths.templates))/ (Ctrl-C stops)\n")
             changed = watcher.next()

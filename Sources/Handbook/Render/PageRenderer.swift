@@ -48,9 +48,10 @@ public struct PageRenderer {
     }
 
     /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
-    /// (plus the data export, sitemap and search indexes, which are cheap and depend on every page).
-    /// The search index's jobs are `search`, or else planned for the languages rendered.
-    func render(_ site: ResolvedSite, only: Set<String>? = nil, search: SearchIndexBuilder.Plan? = nil) -> [OutputFile] {
+    /// (plus the data export, sitemap and search indexes, which depend on every page, unless
+    /// `collections` is false). The search index's jobs are `search`, or else planned for the
+    /// languages rendered.
+    func render(_ site: ResolvedSite, only: Set<String>? = nil, search: SearchIndexBuilder.Plan? = nil, collections: Bool = true) -> [OutputFile] {
         var jobs: [() -> OutputFile?] = []
         // The EPUBs come first: three pages show their sizes. A partial rebuild makes those of the
         // languages it renders, and renders those three pages again.
@@ -85,7 +86,7 @@ public struct PageRenderer {
         }
         jobs += hostingPageJobs(site, wanted: wanted)
         // An incremental rebuild indexes again only the languages whose pages it renders.
-        let languages = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
+        let languages = collections ? only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } : []
         // Pages and the search index share one pool, so both cores stay busy: first each page's
         // search entry, then each language's index (which waits for the entries, all handed out by
         // then), then the pages, which keep the other core busy meanwhile.
@@ -117,8 +118,10 @@ public struct PageRenderer {
         for image in site.images where copied.insert(image.outputPath).inserted {
             files.append(OutputFile(path: image.outputPath, contents: image.bytes))
         }
-        files.append(DataExport(site: site).handbookJSON())
-        files += DataExport(site: site).hostingFiles()
+        if collections {
+            files.append(DataExport(site: site).handbookJSON())
+            files += DataExport(site: site).hostingFiles()
+        }
         files += index
         files += books
         return files.sorted { $0.path < $1.path }

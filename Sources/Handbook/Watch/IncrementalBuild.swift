@@ -37,7 +37,7 @@ public final class IncrementalBuild {
 
     /// Creates a builder for the project at `paths`; the first `rebuild` is a full build. With `epub`,
     /// a full rebuild makes the EPUB editions, and a partial one leaves those of the languages it
-    /// touched to `makePendingEPUBs`, so that the pages are out first.
+    /// touched to `completeRebuild`, so that the pages are out first.
     public init(paths: ProjectPaths, epub: Bool = false) {
         self.paths = paths
         self.epub = epub
@@ -53,14 +53,25 @@ public final class IncrementalBuild {
         return report
     }
 
-    /// Whether the last rebuild left EPUB editions to make again.
-    public var hasPendingEPUBs: Bool { !session.pendingEPUBs.isEmpty }
+    /// Whether a partial rebuild puts out the pages that show the edit first, and leaves the pages
+    /// that gather every page, the search indexes and the data export to `completeRebuild`
+    /// (`watch` and `serve` do; without it, only the EPUB editions wait).
+    public var defersCollections: Bool {
+        get { session.defersCollections }
+        set { session.defersCollections = newValue }
+    }
 
-    /// Makes the EPUB editions a partial rebuild left out, with the pages that show their sizes.
-    public func makePendingEPUBs() -> Report {
+    /// Whether the last rebuild left work to `completeRebuild`.
+    public var isIncomplete: Bool { !session.pendingLanguages.isEmpty || !session.pendingPages.isEmpty }
+
+    /// Renders and writes what partial rebuilds left out (see `defersCollections`) and the EPUB
+    /// editions of the languages they touched, with the pages that show their sizes.
+    public func completeRebuild() -> Report {
         let started = Date()
-        var report = Build(paths: paths, epub: epub).makeEPUBs(in: session)
+        let timings = recordsTimings ? StageTimings() : nil
+        var report = Build(paths: paths, timings: timings, epub: epub).completeRebuild(in: session)
         report.seconds = Date().timeIntervalSince(started)
+        report.stages = timings?.stages ?? []
         return report
     }
 }

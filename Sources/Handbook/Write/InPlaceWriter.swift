@@ -27,8 +27,10 @@ struct InPlaceWriter {
                 output = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
             } else {
                 let listed = Set(output.keys)
-                for file in files where output[file.path] != file.contents {
-                    try replace(file)
+                let changed = files.filter { output[$0.path] != $0.contents }
+                let failures = Parallel.map(changed.count) { index -> String? in replace(changed[index]) }
+                for (file, failure) in zip(changed, failures) {
+                    if let failure { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: failure]) }
                     output[file.path] = file.contents
                     outcome.written.append(file.path)
                 }
@@ -62,14 +64,21 @@ struct InPlaceWriter {
         return error as? OutputFolder.Refusal
     }
 
-    /// Replaces one output file through a temporary file and a rename, so a reader never sees half of it.
-    private func replace(_ file: OutputFile) throws {
-        let url = paths.output.appendingPathComponent(file.path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp")
-        try Data(file.contents).write(to: temporary)
-        guard rename(temporary.path, url.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    /// Replaces one output file through a temporary file and a rename, so a reader never sees half
+    /// of it; nil when done, else why not. Files are replaced in parallel, with plain system calls.
+    private func replace(_ file: OutputFile) -> String? {
+        let path = paths.output.path + "/" + file.path
+        let slash = path.lastIndex(of: "/") ?? path.startIndex
+        let folder = String(path[..<slash])
+        let temporary = folder + "/." + path[path.index(after: slash)...] + ".tmp"
+        // A leftover of a killed run, or anything else at that name, is not written through.
+        unlink(temporary)
+        if PosixFiles.write(file.contents, to: temporary) != nil {
+            // The page may be the first in a new folder.
+            if let why = PosixFiles.makeFolders(folder) { return why }
+            if let why = PosixFiles.write(file.contents, to: temporary) { return why }
         }
+        guard rename(temporary, path) == 0 else { return PosixFiles.errorText() }
+        return nil
     }
 }
