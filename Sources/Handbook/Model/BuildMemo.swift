@@ -13,8 +13,8 @@ final class BuildMemo: @unchecked Sendable {
     private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
     private var findings: [String: [Diagnostic]] = [:]
     private var results: [String: (value: Any, diagnostics: [Diagnostic])] = [:]
-    private var published: [String: (page: ResolvedPage, diagnostics: [Diagnostic])] = [:]
-    private var publishedWith: (strings: [String: [[String: String]]], counts: SiteCounts)?
+    private var published: [String: (key: String, page: ResolvedPage, diagnostics: [Diagnostic])] = [:]
+    private var publishedWith: SiteCounts?
 
     init() {}
 
@@ -66,21 +66,22 @@ final class BuildMemo: @unchecked Sendable {
         return value
     }
 
-    /// Forgets the published pages when the UI strings or the counts they were filled with changed.
-    func forgetPublishedPages(unless strings: [String: [[String: String]]], counts: SiteCounts) {
+    /// Forgets the published pages when the counts they were filled with changed.
+    func forgetPublishedPages(unless counts: SiteCounts) {
         lock.withLock {
-            if let known = publishedWith, known.strings == strings, known.counts == counts { return }
+            if publishedWith == counts { return }
             published = [:]
-            publishedWith = (strings, counts)
+            publishedWith = counts
         }
     }
 
-    /// A page as published in one language (with its diagnostics), from the last build when its
-    /// source and translation are the same files (`key` is made of their fingerprints).
-    func published(_ key: String, make: () -> (ResolvedPage, [Diagnostic])) -> (ResolvedPage, [Diagnostic]) {
-        if let known = lock.withLock({ published[key] }) { return known }
+    /// A page as published in one language (with its diagnostics), from the last build when `key`
+    /// (the fingerprints of its source and translation and of the UI strings its text names) is
+    /// the same; `slot` names the page and language.
+    func published(_ slot: String, key: String, make: () -> (ResolvedPage, [Diagnostic])) -> (ResolvedPage, [Diagnostic]) {
+        if let known = lock.withLock({ published[slot] }), known.key == key { return (known.page, known.diagnostics) }
         let made = make()
-        lock.withLock { published[key] = made }
+        lock.withLock { published[slot] = (key, made.0, made.1) }
         return made
     }
 

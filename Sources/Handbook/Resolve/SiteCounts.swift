@@ -41,6 +41,31 @@ public struct SiteCounts: Sendable, Equatable {
         return out
     }
 
+    /// What filling `text` takes from `strings`: each string KEY its `{name:KEY}` placeholders name,
+    /// with its value and plural forms (and, when one is missing, every key, which the error's
+    /// suggestion is drawn from). A page published with the same is the same page.
+    func namedStrings(in text: String, strings: UIStrings) -> String {
+        // Read as bytes: most pages hold code with braces, and every page is looked at after each save.
+        let bytes = Array(text.utf8)
+        let (open, close, colon) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ":"))
+        var out = ""
+        var index = bytes.firstIndex(of: open)
+        while let start = index {
+            guard let end = bytes[start...].firstIndex(of: close) else { break }
+            index = bytes[(end + 1)...].firstIndex(of: open)
+            guard let separator = bytes[start..<end].firstIndex(of: colon),
+                values[String(decoding: bytes[(start + 1)..<separator], as: UTF8.self)] != nil
+            else { continue }
+            let key = String(decoding: bytes[(separator + 1)..<end], as: UTF8.self)
+            if let value = strings.values[key] {
+                out += "\(key)=\(value)\(strings.plurals[key].map { "\($0.sorted { $0.key < $1.key })" } ?? "")\n"
+            } else {
+                out += "\(key) missing from \(strings.values.keys.sorted())\n"
+            }
+        }
+        return out
+    }
+
     /// Page text with `{name}` and `{name:KEY}` filled; `strings` are the text's language's. An
     /// unknown KEY is reported with the UTF-8 offset of its `{` in `text`.
     func fill(page text: String, strings: UIStrings, report: (String, Int) -> Void) -> String {

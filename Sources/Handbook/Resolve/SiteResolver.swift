@@ -113,7 +113,7 @@ public struct SiteResolver {
         // What each page was published from, by language and key, for reusing its bound links.
         var identities: [String: [PageKey: String]] = [:]
         timings.measure("publish") {
-            memo?.forgetPublishedPages(unless: strings.mapValues { [$0.values, $0.plurals.mapValues { "\($0.sorted { $0.key < $1.key })" }] }, counts: counts)
+            memo?.forgetPublishedPages(unless: counts)
             let jobs = config.languages.flatMap { language in
                 catalog.keys.compactMap { key in sourcePages[key].map { (language: language.code, key: key, source: $0) } }
             }
@@ -127,7 +127,10 @@ public struct SiteResolver {
                     return (page, own.diagnostics)
                 }
                 guard let memo else { return make() }
-                return memo.published("\(language) \(source.file.path) \(source.file.hash) \(translation?.file.hash ?? "-")", make: make)
+                let text = translation?.file ?? source.file
+                let named = counts.namedStrings(in: text.text, strings: strings[text.language] ?? UIStrings(values: [:]))
+                return memo.published(
+                    "\(language) \(source.file.path)", key: "\(source.file.hash) \(translation?.file.hash ?? "-") \(named)", make: make)
             }
             for (job, (page, found)) in zip(jobs, published) {
                 let language = job.language

@@ -28,7 +28,7 @@ struct InPlaceWriter {
             } else {
                 let listed = Set(output.keys)
                 let changed = files.filter { output[$0.path] != $0.contents }
-                let failures = Parallel.map(changed.count) { index -> String? in replace(changed[index]) }
+                let failures = changed.map(replace)
                 for (file, failure) in zip(changed, failures) {
                     if let failure { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: failure]) }
                     output[file.path] = file.contents
@@ -65,7 +65,8 @@ struct InPlaceWriter {
     }
 
     /// Replaces one output file through a temporary file and a rename, so a reader never sees half
-    /// of it; nil when done, else why not. Files are replaced in parallel, with plain system calls.
+    /// of it; nil when done, else why not. Plain system calls; one after the other, since creating
+    /// files in one folder from two threads only makes them wait for its lock.
     private func replace(_ file: OutputFile) -> String? {
         let path = paths.output.path + "/" + file.path
         let slash = path.lastIndex(of: "/") ?? path.startIndex
