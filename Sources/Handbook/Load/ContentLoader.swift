@@ -85,7 +85,8 @@ public struct ContentLoader {
         var wcag: SourceFile?
         var images: [ImageFile] = []
         var sourceNotes: SourceFile?
-        for entry in listing(paths.content) {
+        let top = entries(paths.content)
+        for (entry, isFolder) in top {
             let url = paths.content.appendingPathComponent(entry)
             if entry == "site.yaml" { continue }
             if entry == "glossary.yaml" {
@@ -96,7 +97,7 @@ public struct ContentLoader {
                 wcag = read(url, language: "", relativePath: entry)
                 continue
             }
-            if entry == ImageLoader.folder, isDirectory(url) {
+            if entry == ImageLoader.folder, isFolder {
                 images += ImageLoader(paths: paths, diagnostics: diagnostics).load(url, language: nil)
                 continue
             }
@@ -104,7 +105,7 @@ public struct ContentLoader {
                 sourceNotes = read(url, language: "", relativePath: entry)
                 continue
             }
-            guard isDirectory(url) else {
+            guard isFolder else {
                 diagnostics.error(
                     "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, source-notes.yaml, images/ and language folders",
                     at: SourceLocation(path: paths.display(url)))
@@ -120,9 +121,9 @@ public struct ContentLoader {
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
-            loadLanguage(entry, into: &pending, strings: &strings, unreadableStrings: &unreadableStrings)
+            let hasImages = loadLanguage(entry, into: &pending, strings: &strings, unreadableStrings: &unreadableStrings)
             let languageImages = url.appendingPathComponent(ImageLoader.folder)
-            if isDirectory(languageImages) {
+            if hasImages {
                 images += ImageLoader(paths: paths, diagnostics: diagnostics).load(languageImages, language: entry)
             }
         }
@@ -158,13 +159,18 @@ private extension ContentLoader {
         paths.content.resolvingSymlinksInPath().standardizedFileURL.path + "/"
     }
 
+    /// Finds a language folder's pages and strings; whether it has an images folder.
     func loadLanguage(
         _ code: String, into pages: inout [Pending], strings: inout [String: SourceFile], unreadableStrings: inout Set<String>
-    ) {
+    ) -> Bool {
         let folder = paths.content.appendingPathComponent(code)
-        for entry in listing(folder) {
+        var hasImages = false
+        for (entry, isFolder) in entries(folder) {
             let url = folder.appendingPathComponent(entry)
-            if entry == ImageLoader.folder, isDirectory(url) { continue }
+            if entry == ImageLoader.folder, isFolder {
+                hasImages = true
+                continue
+            }
             if entry == "strings.yaml" {
                 if let file = read(url, language: code, relativePath: entry) {
                     strings[code] = file
@@ -173,7 +179,7 @@ private extension ContentLoader {
                 }
                 continue
             }
-            guard ContentLoader.pageFolders.contains(entry), isDirectory(url) else {
+            guard ContentLoader.pageFolders.contains(entry), isFolder else {
                 var notes = [Diagnostic.Note("a language folder holds practices/, sections/, pages/, images/ and strings.yaml")]
                 if let near = NearMiss.suggestion(for: entry, among: ContentLoader.pageFolders + [ImageLoader.folder, "strings.yaml"]) {
                     notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
@@ -184,9 +190,9 @@ private extension ContentLoader {
                 continue
             }
             let realFolder = url.resolvingSymlinksInPath().standardizedFileURL.path
-            for name in listing(url) {
+            for (name, isFolder) in entries(url) {
                 let file = url.appendingPathComponent(name)
-                if name.hasSuffix(".md"), isDirectory(file) {
+                if name.hasSuffix(".md"), isFolder {
                     diagnostics.error(
                         "unexpected-file", "\"\(name)\" is a folder; \(entry)/ holds Markdown files, not folders",
                         at: SourceLocation(path: paths.display(file)))
@@ -201,20 +207,23 @@ private extension ContentLoader {
                 pages.append(Pending(url: file, language: code, relativePath: "\(entry)/\(name)", realFolder: realFolder))
             }
         }
+        return hasImages
     }
 
     /// Two files whose paths differ only in case (`About.md`, `about.md`) are one file on the
     /// case-insensitive file systems of macOS and Windows: a checkout there loses one of them.
     func reportCaseCollisions(_ pending: [Pending]) {
-        var first: [String: String] = [:]
-        for file in pending.map({ paths.display($0.url) }).sorted() {
-            let folded = file.lowercased()
+        // The paths below the content folder order and fold as the displayed ones do; only a
+        // collision needs its display path.
+        var first: [String: Pending] = [:]
+        for (below, file) in pending.map({ ("\($0.language)/\($0.relativePath)", $0) }).sorted(by: { $0.0 < $1.0 }) {
+            let folded = below.lowercased()
             if let earlier = first[folded] {
                 diagnostics.error(
                     "case-collision", "this path differs from another only in upper and lower case",
-                    at: SourceLocation(path: file),
+                    at: SourceLocation(path: paths.display(file.url)),
                     notes: [
-                        Diagnostic.Note("the other file", at: SourceLocation(path: earlier)),
+                        Diagnostic.Note("the other file", at: SourceLocation(path: paths.display(earlier.url))),
                         Diagnostic.Note("case-insensitive file systems (macOS, Windows) hold only one of them; rename one"),
                     ])
             } else {
@@ -223,15 +232,29 @@ private extension ContentLoader {
         }
     }
 
-    /// Names in a folder, sorted, hidden files left out, so every run sees the same order.
-    func listing(_ folder: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted()
+    /// Names in a folder, sorted, hidden files left out, so every run sees the same order; each
+    /// with whether it is a folder (links followed). In a watch session the listing is kept while
+    /// the folder's `stat` stamp is the same (adding, removing or renaming an entry changes it).
+    func entries(_ folder: URL) -> [(name: String, isFolder: Bool)] {
+        let path = folder.path
+        guard let cache else { return Self.list(path) }
+        return cache.folder(at: path) { Self.list(path) }
     }
 
-    func isDirectory(_ url: URL) -> Bool {
-        var flag: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+    static func list(_ path: String) -> [(name: String, isFolder: Bool)] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var out: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) } }
+            guard !name.hasPrefix(".") else { continue }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): out.append((name, true))
+            case Int32(DT_REG): out.append((name, false))
+            default: out.append((name, FileKind(path: path + "/" + name) == .folder))
+            }
+        }
+        return out.sorted { $0.name < $1.name }
     }
 
     func read(

@@ -41,6 +41,7 @@ final class FileCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var files: [String: (stamp: Stamp, file: SourceFile)] = [:]
+    private var folders: [String: (stamp: Stamp, entries: [(name: String, isFolder: Bool)])] = [:]
 
     init() {}
 
@@ -57,8 +58,23 @@ final class FileCache: @unchecked Sendable {
         lock.withLock { files[path] = (stamp, file) }
     }
 
-    /// Forgets `paths` (absolute), which the watcher saw change.
+    /// A folder's entries as listed before, while its stamp is the same; else `list`'s.
+    func folder(at path: String, list: () -> [(name: String, isFolder: Bool)]) -> [(name: String, isFolder: Bool)] {
+        let stamp = Stamp(path: path)
+        if let stamp, !stamp.isRecent, let known = lock.withLock({ folders[path] }), known.stamp == stamp { return known.entries }
+        let entries = list()
+        if let stamp { lock.withLock { folders[path] = (stamp, entries) } }
+        return entries
+    }
+
+    /// Forgets `paths` (absolute), which the watcher saw change, and the folders that hold them.
     func forget(_ paths: [String]) {
-        lock.withLock { for path in paths { files[path] = nil } }
+        lock.withLock {
+            for path in paths {
+                files[path] = nil
+                folders[path] = nil
+                folders[(path as NSString).deletingLastPathComponent] = nil
+            }
+        }
     }
 }
