@@ -11,10 +11,10 @@ struct ContextBuilder {
     let body: BodyRenderer
     /// The pages' bodies, rendered once, placed on their pages and in the single-page edition.
     private let bodies: RenderedBodies
-    /// The size in bytes of this language's EPUB edition, nil when the build makes none.
-    private let epubSize: Int?
+    /// The size in bytes of this language's EPUB edition (waited for when this render makes it), nil when there is none.
+    private let epubSize: () -> Int?
 
-    init(site: ResolvedSite, language: Language, bodies: RenderedBodies, epubSize: Int? = nil) {
+    init(site: ResolvedSite, language: Language, bodies: RenderedBodies, epubSize: @escaping () -> Int? = { nil }) {
         self.site = site
         self.bodies = bodies
         self.epubSize = epubSize
@@ -63,7 +63,7 @@ struct ContextBuilder {
 
     /// The link to this language's EPUB edition with its size, or nothing when there is none.
     func epubLink(from path: String) -> MustacheValue {
-        guard let epubSize else { return .null }
+        guard let epubSize = epubSize() else { return .null }
         return .view(EPUBLinkView(
             href: RelativeURL.from(path, to: OutputLayout.epub(in: language.code)),
             text: strings.text("epub_download", ["size": Self.size(epubSize)]),

@@ -51,66 +51,96 @@ public struct PageRenderer {
     /// (plus the data export, sitemap and search indexes, which depend on every page, unless
     /// `collections` is false). The search index's jobs are `search`, or else planned for the
     /// languages rendered.
+    ///
+    /// One language at a time, in one pool of jobs: its bodies are rendered first (each once),
+    /// then its EPUB edition, its search entries and index and its pages run side by side (the
+    /// three pages that show the book's size wait for it, handed out last); its bodies are let go
+    /// before the next language, so only one language's are held at once.
     func render(_ site: ResolvedSite, only: Set<String>? = nil, search: SearchIndexBuilder.Plan? = nil, collections: Bool = true) -> [OutputFile] {
-        var jobs: [() -> OutputFile?] = []
-        // The EPUBs come first: three pages show their sizes. A partial rebuild makes those of the
-        // languages it renders, and renders those three pages again.
+        // A partial rebuild makes the books of the languages it renders, and renders again the
+        // pages that show their sizes.
         let touched = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        let bodies = timings.measure("bodies") { RenderedBodies(shownBodies(site, only: only, touched: touched), site: site, memo: memo) }
-        let books = if case .make = epub { epubs(site, languages: touched, bodies: bodies) } else { [OutputFile]() }
-        let only = only.map { paths in paths.union(books.flatMap { Self.pagesLinkingEPUB(in: String($0.path.prefix { $0 != "/" })) }) }
-        let sizes = if case .made(let sizes) = epub { sizes } else {
-            Dictionary(uniqueKeysWithValues: books.map { (String($0.path.prefix { $0 != "/" }), $0.contents.count) })
+        let makesBook = { (code: String) -> Bool in
+            if case .make = epub { return touched?.contains(code) ?? true }
+            return false
+        }
+        let only = only.map { paths in
+            paths.union(site.config.languages.filter { makesBook($0.code) }.flatMap { Self.pagesLinkingEPUB(in: $0.code) })
         }
         let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
+        let indexed = collections ? only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } : []
+        let search = search ?? SearchIndexBuilder().plan(site, only: indexed, memo: memo)
         let handbookParts = SinglePageEdition.partIDs(site)
-        for language in site.config.languages {
-            let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes[language.code])
-            for page in site.pages(in: language.code) where wanted(page.outputPath) {
-                jobs.append { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }
-            }
-            for generated in site.generatedPages where wanted(OutputLayout.path(of: .page(generated.id), in: language.code)) {
-                let path = OutputLayout.path(of: .page(generated.id), in: language.code)
-                jobs.append { renderPage(path, template: generated.id, source: "\(site.config.contentFolder)/\(language.code)") { builder.generatedContext(generated) } }
-            }
-            for (index, id) in handbookParts.enumerated() {
-                let path = OutputLayout.path(of: .page(id), in: language.code)
-                guard wanted(path) else { continue }
-                jobs.append {
-                    renderPage(path, template: "handbook", source: "\(site.config.contentFolder)/\(language.code)") { builder.handbookPartContext(index + 1) }
+        var files: [OutputFile] = []
+        timings.measure("render") {
+            for (position, language) in site.config.languages.enumerated() {
+                let code = language.code
+                let bodies = timings.measure("bodies (\(code))") {
+                    RenderedBodies(shownBodies(site, in: code, only: only, whole: makesBook(code)), site: site, memo: memo)
                 }
-            }
-        }
-        if wanted("index.html") {
-            jobs.append { renderPage("index.html", template: "root", source: "\(site.config.contentFolder)/site.yaml") { ContextBuilder.rootContext(site) } }
-        }
-        jobs += hostingPageJobs(site, wanted: wanted)
-        // An incremental rebuild indexes again only the languages whose pages it renders.
-        let languages = collections ? only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } : []
-        // Pages and the search index share one pool, so both cores stay busy: first each page's
-        // search entry, then each language's index (which waits for the entries, all handed out by
-        // then), then the pages, which keep the other core busy meanwhile.
-        let search = search ?? SearchIndexBuilder().plan(site, only: languages, memo: memo)
-        let entries = EntryStore(count: search.entries.count)
-        let (entryJobs, indexJobs) = (search.entries.count, search.languages.count)
-        let outputs = timings.measure("render") {
-            Parallel.map(entryJobs + indexJobs + jobs.count) { index -> Output in
-                if index < entryJobs {
-                    entries.set(index, search.entries[index].make())
-                    return .entry
+                let book = makesBook(code) ? Book() : nil
+                var jobs: [() -> Output] = []
+                if let book {
+                    jobs.append { .book(book.make { epub(site, language, bodies: bodies) }) }
                 }
-                if index < entryJobs + indexJobs {
-                    let all = entries.waitForAll()
-                    return timings.measure("search index (\(search.languages[index - entryJobs]))") {
-                        .index(SearchIndexBuilder().files(ofLanguage: index - entryJobs, search, entries: all, memo: memo))
+                // The index of this language, if it is indexed: its entries, then the job that
+                // waits for them and weighs them.
+                let entryJobs = search.entries.indices.filter { search.languages[search.entries[$0].language] == code }
+                let entries = EntryStore(count: entryJobs.count)
+                for (slot, job) in entryJobs.enumerated() {
+                    jobs.append {
+                        entries.set(slot, search.entries[job].make())
+                        return .entry
                     }
                 }
-                return .page(jobs[index - entryJobs - indexJobs]())
+                if let index = search.languages.firstIndex(of: code) {
+                    let own = SearchIndexBuilder.Plan(languages: [code], entries: entryJobs.map { (0, search.entries[$0].make) })
+                    jobs.append {
+                        let all = entries.waitForAll()
+                        return timings.measure("search index (\(search.languages[index]))") {
+                            .index(SearchIndexBuilder().files(ofLanguage: 0, own, entries: all, memo: memo))
+                        }
+                    }
+                }
+                let sizes: () -> Int? = {
+                    if case .made(let sizes) = epub { return sizes[code] }
+                    return book?.size()
+                }
+                let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes)
+                var pages: [(path: String, job: () -> OutputFile?)] = []
+                for page in site.pages(in: code) where wanted(page.outputPath) {
+                    pages.append((page.outputPath, { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }))
+                }
+                for generated in site.generatedPages where wanted(OutputLayout.path(of: .page(generated.id), in: code)) {
+                    let path = OutputLayout.path(of: .page(generated.id), in: code)
+                    pages.append((path, { renderPage(path, template: generated.id, source: "\(site.config.contentFolder)/\(code)") { builder.generatedContext(generated) } }))
+                }
+                for (index, id) in handbookParts.enumerated() {
+                    let path = OutputLayout.path(of: .page(id), in: code)
+                    guard wanted(path) else { continue }
+                    pages.append((path, {
+                        renderPage(path, template: "handbook", source: "\(site.config.contentFolder)/\(code)") { builder.handbookPartContext(index + 1) }
+                    }))
+                }
+                if position == 0 {
+                    if wanted("index.html") {
+                        pages.append(("index.html", { renderPage("index.html", template: "root", source: "\(site.config.contentFolder)/site.yaml") { ContextBuilder.rootContext(site) } }))
+                    }
+                    pages += hostingPageJobs(site, wanted: wanted).map { ("", $0) }
+                }
+                // The pages that show the book's size last, so the book is done before they need it.
+                let showingSize = Set(Self.pagesLinkingEPUB(in: code))
+                let ordered = pages.filter { !showingSize.contains($0.path) } + pages.filter { showingSize.contains($0.path) }
+                jobs += ordered.map { page in { .page(page.job()) } }
+                for output in Parallel.map(jobs.count, { jobs[$0]() }) {
+                    switch output {
+                    case .page(let file?), .book(let file?): files.append(file)
+                    case .index(let made): files += made
+                    case .page(nil), .book(nil), .entry: break
+                    }
+                }
             }
         }
-        let results = outputs.map { if case .page(let file) = $0 { return file } else { return nil } }
-        let index = outputs.flatMap { if case .index(let files) = $0 { return files } else { return [] } }
-        var files = results.compactMap { $0 }
         if only == nil { files += templates.assets }
         // Every build, a rebuild too, since an image may be new: two languages' identical versions
         // share one content-addressed file.
@@ -122,25 +152,18 @@ public struct PageRenderer {
             files.append(DataExport(site: site).handbookJSON())
             files += DataExport(site: site).hostingFiles()
         }
-        files += index
-        files += books
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The pages whose bodies a render shows, each rendered once: every page, or in a partial render
-    /// the pages rendered again and all those of a language whose single-page edition or EPUB is.
-    private func shownBodies(_ site: ResolvedSite, only: Set<String>?, touched: Set<String>?) -> [(language: String, page: ResolvedPage)] {
-        var out: [(language: String, page: ResolvedPage)] = []
+    /// The pages of a language whose bodies a render shows, each rendered once: every page, or in
+    /// a partial render the pages rendered again, and all of them where the language's single-page
+    /// edition or EPUB (`whole`) is.
+    private func shownBodies(_ site: ResolvedSite, in code: String, only: Set<String>?, whole: Bool) -> [(language: String, page: ResolvedPage)] {
+        let pages = site.pages(in: code)
+        guard let only, !whole else { return pages.map { (code, $0) } }
         let editionIDs = ["handbook"] + SinglePageEdition.partIDs(site)
-        for language in site.config.languages {
-            let pages = site.pages(in: language.code)
-            let whole = only.map { only in
-                if case .make = epub, touched?.contains(language.code) ?? true { return true }
-                return editionIDs.contains { only.contains(OutputLayout.path(of: .page($0), in: language.code)) }
-            } ?? true
-            for page in pages where whole || only?.contains(page.outputPath) == true { out.append((language.code, page)) }
-        }
-        return out
+        if editionIDs.contains(where: { only.contains(OutputLayout.path(of: .page($0), in: code)) }) { return pages.map { (code, $0) } }
+        return pages.filter { only.contains($0.outputPath) }.map { (code, $0) }
     }
 
     /// The redirect page at each renumbered section's old address in every language, and `404.html`.
@@ -167,31 +190,42 @@ public struct PageRenderer {
         return jobs
     }
 
-    /// The EPUB edition of each language (of `languages` only, if given), made in parallel.
-    private func epubs(_ site: ResolvedSite, languages: Set<String>?, bodies: RenderedBodies) -> [OutputFile] {
-        let wanted = site.config.languages.filter { languages?.contains($0.code) ?? true }
-        let results = timings.measure("epub") {
-            Parallel.map(wanted.count) { index -> Result<OutputFile, ZipArchive.Failure> in
-                let language = wanted[index]
-                let strings = site.strings(in: language.code)
-                return Result { () throws(ZipArchive.Failure) in
-                    try EPUBEdition(site: site, language: language, strings: strings, bodies: bodies).file()
-                }
-            }
-        }
-        return zip(wanted, results).compactMap { language, result in
-            switch result {
-            case .success(let file): return file
-            case .failure(let failure):
+    /// The EPUB edition of `language`, or nil (reported) when it cannot be made.
+    private func epub(_ site: ResolvedSite, _ language: Language, bodies: RenderedBodies) -> OutputFile? {
+        timings.measure("epub (\(language.code))") {
+            do throws(ZipArchive.Failure) {
+                return try EPUBEdition(site: site, language: language, strings: site.strings(in: language.code), bodies: bodies).file()
+            } catch {
                 diagnostics.error(
-                    "epub-failed", "cannot make the EPUB edition: \(failure.message)", at: SourceLocation(path: "content/\(language.code)"))
+                    "epub-failed", "cannot make the EPUB edition: \(error.message)", at: SourceLocation(path: "content/\(language.code)"))
                 return nil
             }
         }
     }
 
+    /// A language's EPUB edition, made by one job; the jobs of the pages that show its size wait for it.
+    private final class Book: @unchecked Sendable {
+        private var file: OutputFile?
+        private let done = DispatchGroup()
+
+        init() { done.enter() }
+
+        func make(_ body: () -> OutputFile?) -> OutputFile? {
+            file = body()
+            done.leave()
+            return file
+        }
+
+        /// The book's size in bytes, once it is made; nil when it could not be.
+        func size() -> Int? {
+            done.wait()
+            return file?.contents.count
+        }
+    }
+
     private enum Output {
         case page(OutputFile?)
+        case book(OutputFile?)
         case entry
         case index([OutputFile])
     }
