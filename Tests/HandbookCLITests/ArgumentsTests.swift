@@ -58,8 +58,9 @@ final class ArgumentsTests: XCTestCase {
             Set(stages),
             [
                 "load", "parse", "resolve", "translations", "wcag", "wcag mapping", "strings", "glossary terms", "glossary", "parity",
-                "publish", "source notes", "links", "templates", "epub", "render", "search index (en)", "search index (zh-Hant)",
-                "search index (zh-Hans)", "write",
+                "publish", "source notes", "links", "templates", "render", "write",
+                "bodies (en)", "epub (en)", "search index (en)", "bodies (zh-Hant)", "epub (zh-Hant)", "search index (zh-Hant)",
+                "bodies (zh-Hans)", "epub (zh-Hans)", "search index (zh-Hans)",
             ],
             run.stdout)
         XCTAssertFalse(CommandRun.handbook(["build"], in: project.root).stdout.contains("render:"))
