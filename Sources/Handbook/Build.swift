@@ -22,8 +22,8 @@ public struct Build {
     public struct Result: Sendable {
         /// Every diagnostic, sorted.
         public var diagnostics: [Diagnostic]
-        /// The rendered files (empty when a stage failed); after `build()`, the pages written while
-        /// rendering are listed with empty contents.
+        /// The rendered files (empty when a stage failed); after `build()`, the files written while
+        /// rendering (pages, books, search indexes) are listed with empty contents.
         public var files: [OutputFile]
         /// The resolved site, when the build got that far.
         public var site: ResolvedSite?

@@ -28,8 +28,8 @@ public struct PageRenderer {
     }
 
     /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is
-    /// reused; with a `pageSink`, each page goes there as soon as it is rendered and the result lists
-    /// it with no contents, so a build need not hold the whole site in memory.
+    /// reused; with a `pageSink`, each page, book and search index goes there as soon as it is made
+    /// and the result lists it with no contents, so a build need not hold the whole site in memory.
     init(
         templates: TemplateSet, diagnostics: DiagnosticEngine, timings: StageTimings? = nil, memo: BuildMemo? = nil,
         epub: EPUBEditions = .none, pageSink: (@Sendable (OutputFile) -> Void)? = nil
@@ -81,7 +81,7 @@ public struct PageRenderer {
                 let book = makesBook(code) ? Book() : nil
                 var jobs: [() -> Output] = []
                 if let book {
-                    jobs.append { .book(book.make { epub(site, language, bodies: bodies) }) }
+                    jobs.append { .book(book.make { epub(site, language, bodies: bodies) }.map(emit)) }
                 }
                 // The index of this language, if it is indexed: its entries, then the job that
                 // waits for them and weighs them.
@@ -98,7 +98,7 @@ public struct PageRenderer {
                     jobs.append {
                         let all = entries.waitForAll()
                         return timings.measure("search index (\(search.languages[index]))") {
-                            .index(SearchIndexBuilder().files(ofLanguage: 0, own, entries: all, memo: memo))
+                            .index(SearchIndexBuilder().files(ofLanguage: 0, own, entries: all, memo: memo).map(emit))
                         }
                     }
                 }
@@ -205,13 +205,14 @@ public struct PageRenderer {
 
     /// A language's EPUB edition, made by one job; the jobs of the pages that show its size wait for it.
     private final class Book: @unchecked Sendable {
-        private var file: OutputFile?
+        private var bytes: Int?
         private let done = DispatchGroup()
 
         init() { done.enter() }
 
         func make(_ body: () -> OutputFile?) -> OutputFile? {
-            file = body()
+            let file = body()
+            bytes = file?.contents.count
             done.leave()
             return file
         }
@@ -219,8 +220,16 @@ public struct PageRenderer {
         /// The book's size in bytes, once it is made; nil when it could not be.
         func size() -> Int? {
             done.wait()
-            return file?.contents.count
+            return bytes
         }
+    }
+
+    /// `file`, or, with a `pageSink`, `file` sent there and listed without its contents, so that
+    /// large files (books, search indexes) are not held until the write step.
+    private func emit(_ file: OutputFile) -> OutputFile {
+        guard let pageSink else { return file }
+        pageSink(file)
+        return OutputFile(path: file.path, contents: [])
     }
 
     private enum Output {
@@ -256,10 +265,7 @@ public struct PageRenderer {
         _ path: String, template: String, source: String, context: () -> MustacheValue
     ) -> OutputFile? {
         do {
-            let html = try templates.library.render(template, context())
-            guard let pageSink else { return OutputFile(path: path, text: html) }
-            pageSink(OutputFile(path: path, text: html))
-            return OutputFile(path: path, contents: [])
+            return emit(OutputFile(path: path, text: try templates.library.render(template, context())))
         } catch {
             diagnostics.error(
                 "template-error", error.message,
