@@ -184,10 +184,6 @@ extension Build {
         var site: ResolvedSite?
         /// The output folder's files as last written, by path.
         var output: [String: [UInt8]] = [:]
-        /// Whether a partial rebuild puts out the pages that show the edit first and leaves the
-        /// pages that gather every page (lists, A–Z, checklist, single-page edition), the search
-        /// indexes and the data export to `completeRebuild` (the EPUB editions always wait for it).
-        var defersCollections = false
         /// Languages whose EPUB edition, search index and data a partial rebuild left for `completeRebuild`.
         var pendingLanguages: Set<String> = []
         /// Pages a partial rebuild left for `completeRebuild`.
@@ -215,8 +211,9 @@ extension Build {
     /// 3. **Resolve**: the whole site (links and back-links depend on every page), reusing `session.memo`.
     /// 4. **Templates**: compiled again only when one changed.
     /// 5. **Affected pages** (`AffectedPages`): what the edits can change; everything when a template,
-    ///    a YAML file changed or on the first build. With `session.defersCollections`, the pages that
-    ///    gather every page wait for `completeRebuild`, with the search indexes and the data export.
+    ///    a YAML file changed or on the first build. In a partial rebuild, the pages that gather every
+    ///    page (lists, A–Z, checklist, single-page edition) wait for `completeRebuild`, with the search
+    ///    indexes, the data export and the EPUB editions, so the pages that show the edit come out first.
     /// 6. **Index** and **Render**: the affected pages and the languages' search indexes.
     /// 7. **Write** (`InPlaceWriter`): only files whose bytes differ; a content error leaves the output as it was.
     func rebuild(_ changes: ChangeSet, in session: Session) -> IncrementalBuild.Report {
@@ -251,15 +248,14 @@ extension Build {
             }
         }
         var deferred: Set<String> = []
-        if let now = affected, session.defersCollections {
+        if let now = affected {
             let collections = Self.collectionPaths(site)
             deferred = now.intersection(collections)
             affected = now.subtracting(collections)
         }
-        // A partial rebuild puts the pages out first; `completeRebuild` makes the editions after.
         let editions: PageRenderer.EPUBEditions = !epub ? .none : affected == nil ? .make : .made(sizes: epubSizes(site, session))
         let files = PageRenderer(templates: templates, diagnostics: diagnostics, timings: timings, memo: session.memo, epub: editions)
-            .render(site, only: affected, collections: affected == nil || !session.defersCollections)
+            .render(site, only: affected, collections: affected == nil)
         report.diagnostics = diagnostics.diagnostics
         guard !diagnostics.hasErrors else { return report }
         report.full = affected == nil
@@ -276,11 +272,9 @@ extension Build {
         }
         session.site = site
         if let affected {
-            if epub || session.defersCollections {
-                let codes = Set(site.config.languages.map(\.code))
-                session.pendingLanguages.formUnion(
-                    affected.union(deferred).compactMap { $0.split(separator: "/").first.map(String.init) }.filter(codes.contains))
-            }
+            let codes = Set(site.config.languages.map(\.code))
+            session.pendingLanguages.formUnion(
+                affected.union(deferred).compactMap { $0.split(separator: "/").first.map(String.init) }.filter(codes.contains))
             session.pendingPages.formUnion(deferred)
         } else {
             session.pendingLanguages = []
@@ -290,7 +284,7 @@ extension Build {
     }
 
     /// The pages that gather every page of a language, which a partial rebuild of a watch session
-    /// may leave for `completeRebuild`: the generated pages and the single-page edition's parts.
+    /// leaves for `completeRebuild`: the generated pages and the single-page edition's parts.
     static func collectionPaths(_ site: ResolvedSite) -> Set<String> {
         let ids = site.generatedPages.map(\.id) + SinglePageEdition.partIDs(site)
         return Set(site.config.languages.flatMap { language in ids.map { OutputLayout.path(of: .page($0), in: language.code) } })

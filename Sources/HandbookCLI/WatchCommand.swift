@@ -29,7 +29,6 @@ struct WatchCommand {
         }
         let builder = IncrementalBuild(paths: paths, epub: true)
         builder.recordsTimings = timings
-        builder.defersCollections = true
         var changed: [String] = []
         while true {
             let report = around { builder.rebuild(changed: changed) }

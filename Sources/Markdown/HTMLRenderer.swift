@@ -134,13 +134,7 @@ private extension HTMLRenderer {
             state.out += "\n"
         case .heading(let level):
             state.cr()
-            state.out += "<h\(level)"
-            if let anchor = node.anchor {
-                state.out += " id=\""
-                HTMLEscaping.appendEscaped(anchor, to: &state.out)
-                state.out += "\""
-            }
-            state.out += ">"
+            HTMLTemplate.appendHeadingStart(level: level, anchor: node.anchor, to: &state.out)
             writeChildren(node, parents: parents, into: &state)
             state.out += "</h\(level)>\n"
         case .codeBlock(let info, let literal):
@@ -271,41 +265,15 @@ private extension HTMLRenderer {
         case .image(let url, let title) where state.template != nil:
             state.hole(.image(url: url, alt: imageAlt(node), title: title, attributes: node.attributes.map { (name: $0.0, value: $0.1) }))
         case .link(let url, let title):
-            state.out += "<a href=\""
-            if options.allowRawHTML || !HTMLEscaping.isDangerousURL(url) {
-                state.out += HTMLEscaping.escapeHref(url)
-            }
-            if !title.isEmpty {
-                state.out += "\" title=\""
-                HTMLEscaping.appendEscaped(title, to: &state.out)
-            }
-            state.out += "\""
-            for (name, value) in node.attributes {
-                state.out += " \(name)=\""
-                HTMLEscaping.appendEscaped(value, to: &state.out)
-                state.out += "\""
-            }
-            state.out += ">"
+            HTMLTemplate.appendLinkStart(
+                url: url, title: title, attributes: node.attributes.map { (name: $0.0, value: $0.1) }, anyURL: options.allowRawHTML,
+                to: &state.out)
             writeChildren(node, parents: parents, into: &state)
             state.out += "</a>"
         case .image(let url, let title):
-            state.out += "<img src=\""
-            if options.allowRawHTML || !HTMLEscaping.isDangerousURL(url) {
-                state.out += HTMLEscaping.escapeHref(url)
-            }
-            state.out += "\" alt=\""
-            HTMLEscaping.appendEscaped(imageAlt(node), to: &state.out)
-            if !title.isEmpty {
-                state.out += "\" title=\""
-                HTMLEscaping.appendEscaped(title, to: &state.out)
-            }
-            state.out += "\""
-            for (name, value) in node.attributes {
-                state.out += " \(name)=\""
-                HTMLEscaping.appendEscaped(value, to: &state.out)
-                state.out += "\""
-            }
-            state.out += " />"
+            HTMLTemplate.appendImage(
+                url: url, alt: imageAlt(node), title: title, attributes: node.attributes.map { (name: $0.0, value: $0.1) },
+                anyURL: options.allowRawHTML, to: &state.out)
         }
     }
 

@@ -48,31 +48,25 @@ public struct HTMLTemplate: Sendable {
     }
 
     /// `<a href="…" title="…" name="value"…>`, the URL percent-encoded as cmark does (and left out
-    /// when it could run script).
-    public static func appendLinkStart(url: String, title: String, attributes: [(name: String, value: String)], to out: inout String) {
+    /// when it could run script, unless `anyURL`, as cmark's unsafe mode has it).
+    public static func appendLinkStart(
+        url: String, title: String, attributes: [(name: String, value: String)], anyURL: Bool = false, to out: inout String
+    ) {
         out += "<a href=\""
-        if !HTMLEscaping.isDangerousURL(url) { out += HTMLEscaping.escapeHref(url) }
-        if !title.isEmpty {
-            out += "\" title=\""
-            HTMLEscaping.appendEscaped(title, to: &out)
-        }
-        out += "\""
-        appendAttributes(attributes, to: &out)
+        if anyURL || !HTMLEscaping.isDangerousURL(url) { out += HTMLEscaping.escapeHref(url) }
+        appendTitleAndAttributes(title, attributes, to: &out)
         out += ">"
     }
 
     /// `<img src="…" alt="…" title="…" name="value"… />`.
-    public static func appendImage(url: String, alt: String, title: String, attributes: [(name: String, value: String)], to out: inout String) {
+    public static func appendImage(
+        url: String, alt: String, title: String, attributes: [(name: String, value: String)], anyURL: Bool = false, to out: inout String
+    ) {
         out += "<img src=\""
-        if !HTMLEscaping.isDangerousURL(url) { out += HTMLEscaping.escapeHref(url) }
+        if anyURL || !HTMLEscaping.isDangerousURL(url) { out += HTMLEscaping.escapeHref(url) }
         out += "\" alt=\""
         HTMLEscaping.appendEscaped(alt, to: &out)
-        if !title.isEmpty {
-            out += "\" title=\""
-            HTMLEscaping.appendEscaped(title, to: &out)
-        }
-        out += "\""
-        appendAttributes(attributes, to: &out)
+        appendTitleAndAttributes(title, attributes, to: &out)
         out += " />"
     }
 
@@ -87,7 +81,13 @@ public struct HTMLTemplate: Sendable {
         out += ">"
     }
 
-    private static func appendAttributes(_ attributes: [(name: String, value: String)], to out: inout String) {
+    /// `" title="…"` (when there is one), the attribute's closing quote and ` name="value"`….
+    private static func appendTitleAndAttributes(_ title: String, _ attributes: [(name: String, value: String)], to out: inout String) {
+        if !title.isEmpty {
+            out += "\" title=\""
+            HTMLEscaping.appendEscaped(title, to: &out)
+        }
+        out += "\""
         for (name, value) in attributes {
             out += " \(name)=\""
             HTMLEscaping.appendEscaped(value, to: &out)

@@ -4,10 +4,11 @@ import Mustache
 /// Render stage: turns the resolved site into output files in memory.
 ///
 /// 1. Compile the templates once (syntax errors name the template's line and column).
-/// 2. For each language, render every content page with the template of its kind, then the
-///    generated pages (principles, practice list, section tree, A–Z index, translation status).
+/// 2. For each language in turn, render every page body once (`RenderedBodies`), then, in one pool
+///    of jobs, its EPUB edition, its search index and its pages: every content page with the
+///    template of its kind, the generated pages (lists, A–Z index, checklist, single-page edition…).
 /// 3. Add the root page, the shared assets, `data/handbook.json` and `sitemap.xml`.
-/// Pages render in parallel; the result is sorted by path, so output never depends on timing.
+/// Jobs run in parallel; the result is sorted by path, so output never depends on timing.
 public struct PageRenderer {
     private let diagnostics: DiagnosticEngine
     private let templates: TemplateSet

@@ -36,8 +36,8 @@ public final class IncrementalBuild {
     public var lastSite: ResolvedSite? { session.site }
 
     /// Creates a builder for the project at `paths`; the first `rebuild` is a full build. With `epub`,
-    /// a full rebuild makes the EPUB editions, and a partial one leaves those of the languages it
-    /// touched to `completeRebuild`, so that the pages are out first.
+    /// a full rebuild makes the EPUB editions; a partial one puts out the pages that show the edit
+    /// and leaves the rest (see `completeRebuild`), so that they are out first.
     public init(paths: ProjectPaths, epub: Bool = false) {
         self.paths = paths
         self.epub = epub
@@ -53,19 +53,12 @@ public final class IncrementalBuild {
         return report
     }
 
-    /// Whether a partial rebuild puts out the pages that show the edit first, and leaves the pages
-    /// that gather every page, the search indexes and the data export to `completeRebuild`
-    /// (`watch` and `serve` do; without it, only the EPUB editions wait).
-    public var defersCollections: Bool {
-        get { session.defersCollections }
-        set { session.defersCollections = newValue }
-    }
-
     /// Whether the last rebuild left work to `completeRebuild`.
     public var isIncomplete: Bool { !session.pendingLanguages.isEmpty || !session.pendingPages.isEmpty }
 
-    /// Renders and writes what partial rebuilds left out (see `defersCollections`) and the EPUB
-    /// editions of the languages they touched, with the pages that show their sizes.
+    /// Renders and writes what partial rebuilds left out: the pages that gather every page, the
+    /// search indexes, the data export and the EPUB editions of the languages they touched, with
+    /// the pages that show their sizes.
     public func completeRebuild() -> Report {
         let started = Date()
         let timings = recordsTimings ? StageTimings() : nil

@@ -15,7 +15,6 @@ final class IncrementalBuildTests: XCTestCase {
         project.copy(GoldenTests.fixture, to: "content")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
         builder = IncrementalBuild(paths: ProjectPaths(root: project.root), epub: true)
-        builder.defersCollections = true
     }
 
     private func edit(_ path: String, _ change: (String) -> String) -> IncrementalBuild.Report {
