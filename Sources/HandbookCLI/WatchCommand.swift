@@ -39,8 +39,7 @@ struct WatchCommand {
             DiagnosticFormatter().write(shown, quiet: options.quiet, to: &stderr)
             let milliseconds = Int((report.seconds * 1000).rounded())
             if report.succeeded {
-                let what = report.full ? "built the whole site" : "rendered \(report.rendered) pages"
-                stdout.write("\(what), wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")
+                stdout.write("rendered \(report.rendered) pages, wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")
                 for path in report.written.prefix(8) { stdout.write("  \(path)\n") }
                 if report.written.count > 8 { stdout.write("  … and \(report.written.count - 8) more\n") }
                 for stage in report.stages {
@@ -50,16 +49,6 @@ struct WatchCommand {
                 stdout.write("not rebuilt: fix the errors above; \(paths.display(paths.output))/ is unchanged (\(milliseconds) ms)\n")
             }
             afterRebuild(builder, report)
-            if builder.isIncomplete {
-                let rest = around { builder.completeRebuild() }
-                DiagnosticFormatter().write(rest.diagnostics, quiet: options.quiet, to: &stderr)
-                let milliseconds = Int((rest.seconds * 1000).rounded())
-                stdout.write("then the lists, the single-page edition, search and the EPUB editions: wrote \(rest.written.count) files, in \(milliseconds) ms\n")
-                for stage in rest.stages {
-                    stdout.write("  \(stage.name): \(String(format: "%.0f", stage.seconds * 1000)) ms\n")
-                }
-                afterRebuild(builder, rest)
-            }
             stdout.write("watching \(paths.display(paths.content))/ and \(paths.display(paths.templates))/ (Ctrl-C stops)\n")
             changed = watcher.next()
         }

@@ -6,8 +6,13 @@ import Markdown
 /// translation's glossary warnings, reused when their inputs are equal, so an
 /// edit of one page does not tokenize or render every other page again. Comparing inputs, rather
 /// than guessing what an edit touched, keeps the result identical to a full build.
+///
+/// Memory stays bounded: every entry a run reads or makes is marked, and `forgetUnused` drops the
+/// rest after a good run (a deleted page's entries, results made from inputs that changed since).
 final class BuildMemo: @unchecked Sendable {
     private let lock = NSLock()
+    /// The keys (prefixed by their table) that the current run read or made.
+    private var used: Set<String> = []
     private var counts: [String: (document: SearchDocument, counted: SearchScorer.Counted)] = [:]
     private var bodies: [String: (fingerprint: String, page: RenderedBodies.Page)] = [:]
     private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
@@ -18,9 +23,26 @@ final class BuildMemo: @unchecked Sendable {
 
     init() {}
 
+    /// Starts a run: nothing is marked used yet.
+    func beginRun() {
+        lock.withLock { used = [] }
+    }
+
+    /// Drops every entry the run did not read or make; call after a run that rendered everything.
+    func forgetUnused() {
+        lock.withLock {
+            counts = counts.filter { used.contains("c" + $0.key) }
+            bodies = bodies.filter { used.contains("b" + $0.key) }
+            indexes = indexes.filter { used.contains("i" + $0.key) }
+            findings = findings.filter { used.contains("f" + $0.key) }
+            results = results.filter { used.contains("r" + $0.key) }
+            published = published.filter { used.contains("p" + $0.key) }
+        }
+    }
+
     /// The counted terms of `document`, from the last build when the document is the same.
     func counted(_ document: SearchDocument, count: () -> SearchScorer.Counted) -> SearchScorer.Counted {
-        if let known = lock.withLock({ counts[document.path] }), known.document == document { return known.counted }
+        if let known = lock.withLock({ mark("c", document.path, counts) }), known.document == document { return known.counted }
         let counted = count()
         lock.withLock { counts[document.path] = (document, counted) }
         return counted
@@ -29,7 +51,7 @@ final class BuildMemo: @unchecked Sendable {
     /// A language's search index files, from the last build when all its documents are the same
     /// (an edit of an English page re-renders its translations, whose text did not change).
     func indexFiles(_ language: String, documents: [SearchDocument], make: () -> [OutputFile]) -> [OutputFile] {
-        if let known = lock.withLock({ indexes[language] }), known.documents == documents { return known.files }
+        if let known = lock.withLock({ mark("i", language, indexes) }), known.documents == documents { return known.files }
         let files = make()
         lock.withLock { indexes[language] = (documents, files) }
         return files
@@ -38,7 +60,7 @@ final class BuildMemo: @unchecked Sendable {
     /// What a check of a translation against its source found (glossary, parity), from the last
     /// build when none of its inputs changed (`key` names the check and its inputs' fingerprints).
     func findings(_ key: String, check: () -> [Diagnostic]) -> [Diagnostic] {
-        if let known = lock.withLock({ findings[key] }) { return known }
+        if let known = lock.withLock({ mark("f", key, findings) }) { return known }
         let found = check()
         lock.withLock { findings[key] = found }
         return found
@@ -47,7 +69,7 @@ final class BuildMemo: @unchecked Sendable {
     /// A result of a resolve step with the diagnostics it reported, from the last build when `key`
     /// (the step's name and its inputs' fingerprints) is the same; the diagnostics are reported again.
     func reused<Value>(_ key: String, diagnostics: DiagnosticEngine, make: (DiagnosticEngine) -> Value) -> Value {
-        if let (value, found) = lock.withLock({ results[key] }), let value = value as? Value {
+        if let (value, found) = lock.withLock({ mark("r", key, results) }), let value = value as? Value {
             found.forEach(diagnostics.report)
             return value
         }
@@ -60,7 +82,7 @@ final class BuildMemo: @unchecked Sendable {
 
     /// A value made from inputs that `key` fingerprints, from the last build when the key is the same.
     func value<Value>(_ key: String, make: () -> Value) -> Value {
-        if let (value, _) = lock.withLock({ results[key] }), let value = value as? Value { return value }
+        if let (value, _) = lock.withLock({ mark("r", key, results) }), let value = value as? Value { return value }
         let value = make()
         lock.withLock { results[key] = (value, []) }
         return value
@@ -79,7 +101,7 @@ final class BuildMemo: @unchecked Sendable {
     /// (the fingerprints of its source and translation and of the UI strings its text names) is
     /// the same; `slot` names the page and language.
     func published(_ slot: String, key: String, make: () -> (ResolvedPage, [Diagnostic])) -> (ResolvedPage, [Diagnostic]) {
-        if let known = lock.withLock({ published[slot] }), known.key == key { return (known.page, known.diagnostics) }
+        if let known = lock.withLock({ mark("p", slot, published) }), known.key == key { return (known.page, known.diagnostics) }
         let made = make()
         lock.withLock { published[slot] = (key, made.0, made.1) }
         return made
@@ -88,9 +110,16 @@ final class BuildMemo: @unchecked Sendable {
     /// A page's rendered body and fields, from the last build when `fingerprint` (the page's, which
     /// stands for its bound trees, and the word that names tables) is the same.
     func bodies(_ path: String, fingerprint: String, render: () -> RenderedBodies.Page) -> RenderedBodies.Page {
-        if let known = lock.withLock({ bodies[path] }), known.fingerprint == fingerprint { return known.page }
+        if let known = lock.withLock({ mark("b", path, bodies) }), known.fingerprint == fingerprint { return known.page }
         let page = render()
         lock.withLock { bodies[path] = (fingerprint, page) }
         return page
+    }
+
+    /// `table[key]`, marking the key used by this run (whether it was there or is about to be made).
+    /// Called under the lock.
+    private func mark<Value>(_ table: String, _ key: String, _ values: [String: Value]) -> Value? {
+        used.insert(table + key)
+        return values[key]
     }
 }

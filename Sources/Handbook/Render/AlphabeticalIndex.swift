@@ -97,6 +97,7 @@ private extension AlphabeticalIndex {
             guard !label.isEmpty, seen.insert(label).inserted else { continue }
             terms.append((term, label, (term.translations[language] ?? []).map { Array($0.utf8) }))
         }
+        let finder = FormFinder(terms.map(\.forms))
         // Page by page, so only one page's words are held at a time (a page may be megabytes).
         var counts: [[(PageKey, Int)]] = Array(repeating: [], count: terms.count)
         for page in pages {
@@ -108,11 +109,8 @@ private extension AlphabeticalIndex {
                     if count > 0 { counts[index].append((page.key, count)) }
                 }
             } else {
-                let bytes = Array(text.utf8)
-                for (index, entry) in terms.enumerated() {
-                    let count = entry.forms.reduce(0) { $0 + Self.occurrences(of: $1, in: bytes) }
-                    if count > 0 { counts[index].append((page.key, count)) }
-                }
+                let found = finder.counts(in: Array(text.utf8))
+                for (index, count) in found.enumerated() where count > 0 { counts[index].append((page.key, count)) }
             }
         }
         var out: [Entry] = []
@@ -172,22 +170,6 @@ private extension AlphabeticalIndex {
     static func mostUsing(_ counts: [(PageKey, Int)]) -> [PageKey] {
         let chosen = counts.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(pagesPerEntry)
         return chosen.map(\.0).sorted()
-    }
-
-    /// How often `needle` occurs in `text`, not overlapping.
-    static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return 0 }
-        var count = 0
-        var index = 0
-        while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) {
-                count += 1
-                index += needle.count
-            } else {
-                index += 1
-            }
-        }
-        return count
     }
 
     /// Lower case, so `contentDescription` and `ContentView` sort as letters, not by case.
@@ -251,6 +233,59 @@ extension AlphabeticalIndex {
             case "users": return .array(users)
             default: return nil
             }
+        }
+    }
+}
+
+extension AlphabeticalIndex {
+    /// Counts every term's forms in a text in one pass over its bytes, rather than one pass per
+    /// form: the forms are filed by their first two bytes, so each position of the text is tried
+    /// only against the forms that start there. Each form is counted left to right, its matches
+    /// not overlapping.
+    struct FormFinder {
+        private let forms: [(bytes: [UInt8], term: Int)]
+        /// Form indexes filed by their first two bytes (`first << 8 | second`): those of key `k` are
+        /// `filed[bucket[k]..<bucket[k + 1]]`, a flat table so that each byte costs one lookup.
+        private var bucket = [Int32](repeating: 0, count: 65537)
+        private var filed: [Int] = []
+        /// Forms of a single byte.
+        private var single: [Int] = []
+        private let termCount: Int
+
+        init(_ termForms: [[[UInt8]]]) {
+            let forms = termForms.enumerated().flatMap { term, forms in forms.filter { !$0.isEmpty }.map { (bytes: $0, term: term) } }
+            let key = { (index: Int) in Int(forms[index].bytes[0]) << 8 | Int(forms[index].bytes[1]) }
+            let paired = forms.indices.filter { forms[$0].bytes.count > 1 }
+            for index in paired { bucket[key(index) + 1] += 1 }
+            for slot in 1..<bucket.count { bucket[slot] += bucket[slot - 1] }
+            filed = paired.sorted { (key($0), $0) < (key($1), $1) }
+            single = forms.indices.filter { forms[$0].bytes.count == 1 }
+            self.forms = forms
+            termCount = termForms.count
+        }
+
+        /// Each term's count of its forms in `text`.
+        func counts(in text: [UInt8]) -> [Int] {
+            var counts = Array(repeating: 0, count: termCount)
+            guard !forms.isEmpty else { return counts }
+            var nextAllowed = Array(repeating: 0, count: forms.count)
+            text.withUnsafeBufferPointer { bytes in
+                /// Counts form `index` at `position` if it is there and does not overlap its last match.
+                func match(_ index: Int, at position: Int) {
+                    let form = forms[index].bytes
+                    guard position >= nextAllowed[index], position + form.count <= bytes.count, form[0] == bytes[position] else { return }
+                    for offset in 1..<form.count where bytes[position + offset] != form[offset] { return }
+                    counts[forms[index].term] += 1
+                    nextAllowed[index] = position + form.count
+                }
+                for position in bytes.indices {
+                    for index in single { match(index, at: position) }
+                    guard position + 1 < bytes.count else { continue }
+                    let key = Int(bytes[position]) << 8 | Int(bytes[position + 1])
+                    for slot in Int(bucket[key])..<Int(bucket[key + 1]) { match(filed[slot], at: position) }
+                }
+            }
+            return counts
         }
     }
 }

@@ -21,11 +21,8 @@ public struct PageRenderer {
     enum EPUBEditions {
         /// No edition is made and no page links to one.
         case none
-        /// The editions of the languages rendered are made, and pages link to them with their sizes.
+        /// Every language's edition is made, and pages link to it with its size.
         case make
-        /// Pages link to editions of these sizes (by language code) made before; none is made.
-        /// A rebuild uses it to put the pages out first and make the editions after.
-        case made(sizes: [String: Int])
     }
 
     /// Creates a renderer with compiled templates; with a `memo`, work equal to the last build's is
@@ -48,38 +45,26 @@ public struct PageRenderer {
         ["index", "offline", "handbook"].map { OutputLayout.path(of: .page($0), in: language) }
     }
 
-    /// Every output file of the site, sorted by path; with `only`, just the pages at those paths
-    /// (plus the data export, sitemap and search indexes, which depend on every page, unless
-    /// `collections` is false). The search index's jobs are `search`, or else planned for the
-    /// languages rendered.
+    /// Every output file of the site, sorted by path. The search index's jobs are `search`, or
+    /// else planned here.
     ///
     /// One language at a time, in one pool of jobs: its bodies are rendered first (each once),
     /// then its EPUB edition, its search entries and index and its pages run side by side (the
     /// three pages that show the book's size wait for it, handed out last); its bodies are let go
     /// before the next language, so only one language's are held at once.
-    func render(_ site: ResolvedSite, only: Set<String>? = nil, search: SearchIndexBuilder.Plan? = nil, collections: Bool = true) -> [OutputFile] {
-        // A partial rebuild makes the books of the languages it renders, and renders again the
-        // pages that show their sizes.
-        let touched = only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) }
-        let makesBook = { (code: String) -> Bool in
-            if case .make = epub { return touched?.contains(code) ?? true }
-            return false
-        }
-        let only = only.map { paths in
-            paths.union(site.config.languages.filter { makesBook($0.code) }.flatMap { Self.pagesLinkingEPUB(in: $0.code) })
-        }
-        let wanted = { (path: String) in only.map { $0.contains(path) } ?? true }
-        let indexed = collections ? only.map { Set($0.compactMap { $0.split(separator: "/").first.map(String.init) }) } : []
-        let search = search ?? SearchIndexBuilder().plan(site, only: indexed, memo: memo)
+    func render(_ site: ResolvedSite, search: SearchIndexBuilder.Plan? = nil) -> [OutputFile] {
+        let makesBook: Bool
+        if case .make = epub { makesBook = true } else { makesBook = false }
+        let search = search ?? SearchIndexBuilder().plan(site, memo: memo)
         let handbookParts = SinglePageEdition.partIDs(site)
         var files: [OutputFile] = []
         timings.measure("render") {
             for (position, language) in site.config.languages.enumerated() {
                 let code = language.code
                 let bodies = timings.measure("bodies (\(code))") {
-                    RenderedBodies(shownBodies(site, in: code, only: only, whole: makesBook(code)), site: site, memo: memo)
+                    RenderedBodies(site.pages(in: code).map { (code, $0) }, site: site, memo: memo)
                 }
-                let book = makesBook(code) ? Book() : nil
+                let book = makesBook ? Book() : nil
                 var jobs: [() -> Output] = []
                 if let book {
                     jobs.append { .book(book.make { epub(site, language, bodies: bodies) }.map(emit)) }
@@ -103,31 +88,25 @@ public struct PageRenderer {
                         }
                     }
                 }
-                let sizes: () -> Int? = {
-                    if case .made(let sizes) = epub { return sizes[code] }
-                    return book?.size()
-                }
+                let sizes: () -> Int? = { book?.size() }
                 let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes)
                 var pages: [(path: String, job: () -> OutputFile?)] = []
-                for page in site.pages(in: code) where wanted(page.outputPath) {
+                for page in site.pages(in: code) {
                     pages.append((page.outputPath, { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }))
                 }
-                for generated in site.generatedPages where wanted(OutputLayout.path(of: .page(generated.id), in: code)) {
+                for generated in site.generatedPages {
                     let path = OutputLayout.path(of: .page(generated.id), in: code)
                     pages.append((path, { renderPage(path, template: generated.id, source: "\(site.config.contentFolder)/\(code)") { builder.generatedContext(generated) } }))
                 }
                 for (index, id) in handbookParts.enumerated() {
                     let path = OutputLayout.path(of: .page(id), in: code)
-                    guard wanted(path) else { continue }
                     pages.append((path, {
                         renderPage(path, template: "handbook", source: "\(site.config.contentFolder)/\(code)") { builder.handbookPartContext(index + 1) }
                     }))
                 }
                 if position == 0 {
-                    if wanted("index.html") {
-                        pages.append(("index.html", { renderPage("index.html", template: "root", source: "\(site.config.contentFolder)/site.yaml") { ContextBuilder.rootContext(site) } }))
-                    }
-                    pages += hostingPageJobs(site, wanted: wanted).map { ("", $0) }
+                    pages.append(("index.html", { renderPage("index.html", template: "root", source: "\(site.config.contentFolder)/site.yaml") { ContextBuilder.rootContext(site) } }))
+                    pages += hostingPageJobs(site).map { ("", $0) }
                 }
                 // The pages that show the book's size last, so the book is done before they need it.
                 let showingSize = Set(Self.pagesLinkingEPUB(in: code))
@@ -142,33 +121,20 @@ public struct PageRenderer {
                 }
             }
         }
-        if only == nil { files += templates.assets }
+        files += templates.assets
         // Every build, a rebuild too, since an image may be new: two languages' identical versions
         // share one content-addressed file.
         var copied: Set<String> = []
         for image in site.images where copied.insert(image.outputPath).inserted {
             files.append(OutputFile(path: image.outputPath, contents: image.bytes))
         }
-        if collections {
-            files.append(DataExport(site: site).handbookJSON())
-            files += DataExport(site: site).hostingFiles()
-        }
+        files.append(DataExport(site: site).handbookJSON())
+        files += DataExport(site: site).hostingFiles()
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The pages of a language whose bodies a render shows, each rendered once: every page, or in
-    /// a partial render the pages rendered again, and all of them where the language's single-page
-    /// edition or EPUB (`whole`) is.
-    private func shownBodies(_ site: ResolvedSite, in code: String, only: Set<String>?, whole: Bool) -> [(language: String, page: ResolvedPage)] {
-        let pages = site.pages(in: code)
-        guard let only, !whole else { return pages.map { (code, $0) } }
-        let editionIDs = ["handbook"] + SinglePageEdition.partIDs(site)
-        if editionIDs.contains(where: { only.contains(OutputLayout.path(of: .page($0), in: code)) }) { return pages.map { (code, $0) } }
-        return pages.filter { only.contains($0.outputPath) }.map { (code, $0) }
-    }
-
     /// The redirect page at each renumbered section's old address in every language, and `404.html`.
-    private func hostingPageJobs(_ site: ResolvedSite, wanted: (String) -> Bool) -> [() -> OutputFile?] {
+    private func hostingPageJobs(_ site: ResolvedSite) -> [() -> OutputFile?] {
         var jobs: [() -> OutputFile?] = []
         let pages = HostingPages(site: site)
         if !site.movedSections.isEmpty, !templates.names.contains("redirect") {
@@ -181,11 +147,10 @@ public struct PageRenderer {
         for language in site.config.languages {
             for old in site.movedSections.keys.sorted(by: NumberOrder.less) {
                 let path = OutputLayout.path(of: .section(old), in: language.code)
-                guard wanted(path) else { continue }
                 jobs.append { renderPage(path, template: "redirect", source: "content/\(language.code)") { pages.redirect(from: old, in: language).map { .view($0) } ?? .null } }
             }
         }
-        if templates.names.contains("404"), wanted(HostingPages.notFoundPath) {
+        if templates.names.contains("404") {
             jobs.append { renderPage(HostingPages.notFoundPath, template: "404", source: "content/site.yaml") { .view(pages.notFound()) } }
         }
         return jobs

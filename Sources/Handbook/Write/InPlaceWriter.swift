@@ -1,9 +1,10 @@
 import Foundation
 
 /// The write step of a rebuild in `watch`: the first time, every file through the staging folder
-/// (`OutputWriter`); after that, only files whose bytes differ from what the folder holds, each
-/// replaced through a temporary file and a rename, and the files the site no longer has removed
-/// (after a full render every file not rendered, after a partial one the pages it no longer has).
+/// (`OutputWriter`); after that, under the same lock and the same check of the output folder as
+/// `build`, only files whose bytes differ from what the folder holds, each replaced through a
+/// temporary file and a rename, and every file the run did not produce removed (a deleted page, an
+/// image's old content-addressed copy).
 struct InPlaceWriter {
     let paths: ProjectPaths
 
@@ -15,36 +16,45 @@ struct InPlaceWriter {
         var failure: Diagnostic?
     }
 
-    /// Writes `files`; `output` is what the output folder holds, by path, and is kept up to date.
-    /// `expected` lists the pages the site has (a partial write removes other pages).
-    func write(_ files: [OutputFile], full: Bool, expected: Set<String>, output: inout [String: [UInt8]]) -> Outcome {
+    /// Writes `files`, every file of the site; `output` is what the output folder holds, by path,
+    /// and is kept up to date.
+    func write(_ files: [OutputFile], output: inout [String: [UInt8]]) -> Outcome {
         var outcome = Outcome()
         do {
-            if full && output.isEmpty {
-                try OutputWriter().write(files, to: try paths.vetOutput())
-                outcome.removed = Set(output.keys).subtracting(files.map(\.path)).sorted()
-                outcome.written = files.filter { output[$0.path] != $0.contents }.map(\.path)
+            let folder = try paths.vetOutput()
+            if output.isEmpty {
+                try OutputWriter().write(files, to: folder)
+                outcome.written = files.map(\.path)
                 output = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
-            } else {
-                let listed = Set(output.keys)
-                let changed = files.filter { output[$0.path] != $0.contents }
-                let failures = changed.map(replace)
-                for (file, failure) in zip(changed, failures) {
-                    if let failure { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: failure]) }
-                    output[file.path] = file.contents
-                    outcome.written.append(file.path)
+                return outcome
+            }
+            let parent = (folder.path as NSString).deletingLastPathComponent
+            let lock = try OutputLock(on: parent, waiting: OutputWriter.lockWait)
+            defer { withExtendedLifetime(lock) {} }
+            try folder.recheck()
+            let listed = Set(output.keys)
+            for file in files where output[file.path] != file.contents {
+                if let why = replace(file) {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: why])
                 }
-                let rendered = full ? Set(files.map(\.path)) : []
-                for path in output.keys.sorted() where full ? !rendered.contains(path) : path.hasSuffix(".html") && !expected.contains(path) {
-                    try? FileManager.default.removeItem(at: paths.output.appendingPathComponent(path))
-                    output[path] = nil
-                    outcome.removed.append(path)
+                output[file.path] = file.contents
+                outcome.written.append(file.path)
+            }
+            let produced = Set(files.map(\.path))
+            for path in listed.subtracting(produced).sorted() {
+                unlink(paths.output.path + "/" + path)
+                // A folder left empty goes too, as a full build would not make it (rmdir keeps a full one).
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, rmdir(paths.output.path + "/" + folder) == 0 { folder = (folder as NSString).deletingLastPathComponent }
+                output[path] = nil
+                outcome.removed.append(path)
+            }
+            // The marker lists every file, so that the next full build knows them as its own.
+            if !outcome.removed.isEmpty || !produced.isSubset(of: listed) {
+                if let why = replace(OutputMarker.file(listing: Array(output.keys))) {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: OutputMarker.fileName, NSLocalizedDescriptionKey: why])
                 }
-                // The marker lists every file, so that the next full build knows them as its own.
-                if !outcome.removed.isEmpty || outcome.written.contains(where: { !listed.contains($0) }) {
-                    try replace(OutputMarker.file(listing: Array(output.keys)))
-                    outcome.written.append(OutputMarker.fileName)
-                }
+                outcome.written.append(OutputMarker.fileName)
             }
         } catch {
             let at = SourceLocation(path: paths.display(paths.output))

@@ -55,4 +55,24 @@ final class AlphabeticalIndexTests: XCTestCase {
         XCTAssertEqual(AlphabeticalIndex.initial("contentdescription"), "C")
         XCTAssertEqual(AlphabeticalIndex.initial("字幕"), "字")
     }
+
+    func testFormFinderCountsEachFormLeftToRightWithoutOverlaps() {
+        let finder = AlphabeticalIndex.FormFinder([[Array("字幕".utf8), Array("幕".utf8)], [Array("aa".utf8)], [Array("x".utf8)], []])
+        XCTAssertEqual(finder.counts(in: Array("字幕字幕，aaaxx幕".utf8)), [5, 1, 2, 0])
+        // Against a naive count on random text over a small alphabet, so that forms overlap often.
+        var random = SplitMix64(seed: 3)
+        let alphabet = Array("ab字幕".utf8)
+        for _ in 0..<200 {
+            let text = (0..<40).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let forms = (0..<3).map { _ in (0..<(1 + Int(random.next() % 4))).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] } }
+            let naive = forms.map { form -> Int in
+                var count = 0, index = 0
+                while index + form.count <= text.count {
+                    if Array(text[index..<index + form.count]) == form { count += 1; index += form.count } else { index += 1 }
+                }
+                return count
+            }
+            XCTAssertEqual(AlphabeticalIndex.FormFinder(forms.map { [$0] }).counts(in: text), naive, "\(forms) in \(text)")
+        }
+    }
 }

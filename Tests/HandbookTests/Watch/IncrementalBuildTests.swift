@@ -4,161 +4,272 @@ import XCTest
 
 @testable import Handbook
 
-/// After every kind of edit, an incremental rebuild leaves `public/` byte-identical to a fresh full
-/// build of the same content, while rendering and writing only a part of the site.
+/// A watch session's output is a full build's output, always: random sequences of edits of every
+/// kind, each followed by a rebuild, then compared byte for byte (files and diagnostics) with a
+/// cold build of the same files into an empty folder. Seeded: a failure names the seed and the
+/// edits that reproduce it. `HANDBOOK_LONG=1` (`bin/test --long`) runs many more sequences, and
+/// over the committed handbook too.
 final class IncrementalBuildTests: XCTestCase {
     private var project: TemporaryProject!
     private var builder: IncrementalBuild!
+    private var long: Bool { ProcessInfo.processInfo.environment["HANDBOOK_LONG"] == "1" }
 
-    override func setUp() {
+    private func start(with content: URL) {
         project = TemporaryProject()
-        project.copy(GoldenTests.fixture, to: "content")
+        project.copy(content, to: "content")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        // The handbook's WCAG catalogue, so that `wcag:` edits have criteria to name and map pages to change.
+        if !FileManager.default.fileExists(atPath: project.root.appendingPathComponent("content/wcag.yaml").path) {
+            project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/wcag.yaml"), to: "content/wcag.yaml")
+        }
         builder = IncrementalBuild(paths: ProjectPaths(root: project.root), epub: true)
     }
 
-    private func edit(_ path: String, _ change: (String) -> String) -> IncrementalBuild.Report {
-        let url = project.root.appendingPathComponent(path)
-        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        project.write(path, change(text))
-        return rebuild([url.path])
-    }
-
-    /// A rebuild as `watch` runs it: the pages that show the edit, then what they left out (the
-    /// pages that gather every page, search, data and the EPUB editions; their writes are added to
-    /// the pages' report).
-    private func rebuild(_ changed: [String]) -> IncrementalBuild.Report {
-        var report = builder.rebuild(changed: changed)
-        if builder.isIncomplete {
-            let gathering = ["/handbook.html", "/a-z.html", "/checklist.html", "/practices.html", ".epub", "handbook.json"]
-            XCTAssertFalse(
-                report.written.contains { path in gathering.contains { path.hasSuffix($0) } || path.hasPrefix("assets/search/") },
-                "the pages that show the edit come out first: \(report.written)")
-            let rest = builder.completeRebuild()
-            XCTAssertTrue(rest.succeeded, "\(rest.diagnostics)")
-            XCTAssertFalse(builder.isIncomplete)
-            report.written += rest.written
+    func testRandomEditsOfTheFixtureMatchAFullBuild() {
+        let seeds: [UInt64] = long ? Array(1...12) : [ProcessInfo.processInfo.environment["HANDBOOK_SEED"].flatMap(UInt64.init) ?? 7]
+        for seed in seeds {
+            start(with: GoldenTests.fixture)
+            checkRandomEdits(seed: seed, count: long ? 40 : 24)
         }
-        return report
     }
 
-    private func assertSameAsFullBuild(file: StaticString = #filePath, line: UInt = #line) {
-        let fresh = CommandRun.handbook(["build", "--out", "fresh"], in: project.root)
-        XCTAssertEqual(fresh.exitCode, 0, fresh.stderr, file: file, line: line)
-        let incremental = project.files(under: "public"), full = project.files(under: "fresh")
-        XCTAssertEqual(incremental.keys.sorted(), full.keys.sorted(), file: file, line: line)
-        for path in full.keys.sorted() where incremental[path] != full[path] {
-            XCTFail("\(path) differs from a full build", file: file, line: line)
-        }
-        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("fresh"))
+    func testRandomEditsOfTheHandbookMatchAFullBuild() throws {
+        try XCTSkipUnless(long, "the committed handbook is edited in the long run only (bin/test --long)")
+        start(with: TemporaryProject.repositoryRoot.appendingPathComponent("content"))
+        checkRandomEdits(seed: 1, count: 30)
     }
 
-    func testEditsRebuildOnlyWhatChangedAndMatchAFullBuild() {
+    /// Applies `count` random edits, rebuilding and comparing after each.
+    private func checkRandomEdits(seed: UInt64, count: Int) {
+        var random = SplitMix64(seed: seed)
         let first = builder.rebuild(changed: [])
-        XCTAssertTrue(first.succeeded && first.full, "\(first.diagnostics)")
-
-        let body = edit("content/en/sections/16.1.md") { $0 + "\nOne more sentence.\n" }
-        XCTAssertFalse(body.full)
-        XCTAssertTrue(body.written.contains("en/sections/16.1.html"), "\(body.written)")
-        XCTAssertFalse(body.written.contains("en/practices/2.10.html"))
-        // The page, the single-page edition, search, and the English EPUB with the three pages that give its size.
-        XCTAssertLessThan(body.written.count, 20)
-        XCTAssertTrue(body.written.contains("en/handbook.epub"), "\(body.written)")
-        assertSameAsFullBuild()
-
-        let title = edit("content/en/practices/2.10.md") { $0.replacingOccurrences(of: "title: Provide adjustable time control", with: "title: Provide adjustable timing") }
-        XCTAssertTrue(title.written.contains("en/practices/1.1.html"), "1.1 links to 2.10 with its title: \(title.written)")
-        XCTAssertTrue(title.written.contains("en/sections/11.5.html"), "11.5 lists 2.10 among its practices")
-        assertSameAsFullBuild()
-
-        let added = edit("content/zh-Hant/sections/11.5.md") { _ in "---\nnumber: \"11.5\"\ntitle: 輸入表格 – 計時器\n---\n計時器。\n" }
-        XCTAssertTrue(added.written.contains("zh-Hant/sections/11.5.html"))
-        XCTAssertTrue(added.written.contains("en/sections/11.5.html"), "the switcher no longer marks it untranslated")
-        assertSameAsFullBuild()
-
-        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md"))
-        _ = rebuild([project.root.appendingPathComponent("content/zh-Hant/sections/11.5.md").path])
-        assertSameAsFullBuild()
-
-        let before = project.files(under: "public")
-        let broken = edit("content/en/sections/16.1.md") { $0 + "\nSee [](sec:16.9).\n" }
-        XCTAssertFalse(broken.succeeded)
-        XCTAssertEqual(broken.diagnostics.filter { $0.severity == .error }.map(\.code), ["broken-link"])
-        XCTAssertTrue(project.files(under: "public") == before, "a content error must leave public/ as it was")
-
-        let fixed = edit("content/en/sections/16.1.md") { $0.replacingOccurrences(of: "sec:16.9", with: "sec:16") }
-        XCTAssertTrue(fixed.succeeded)
-        assertSameAsFullBuild()
-
-        // A new page is a new output path: the output marker must list it, as a full build's does.
-        let newPage = edit("content/en/sections/16.2.md") { _ in "---\nnumber: \"16.2\"\ntitle: Headings\nsummary: Headings in order.\n---\n\nHeadings.\n" }
-        XCTAssertTrue(newPage.succeeded, "\(newPage.diagnostics)")
-        XCTAssertTrue(newPage.written.contains(".handbook-output"), "\(newPage.written)")
-        assertSameAsFullBuild()
-        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("content/en/sections/16.2.md"))
-        let removed = rebuild([project.root.appendingPathComponent("content/en/sections/16.2.md").path])
-        XCTAssertTrue(removed.removed.contains("en/sections/16.2.html"), "\(removed.removed)")
-        assertSameAsFullBuild()
-
-        // A language's strings show on its own pages: the English footer label is rendered again on
-        // the English pages (and wherever a translation falls back to it), a Chinese title on the
-        // Chinese pages only.
-        let english = edit("content/en/strings.yaml") { $0.replacingOccurrences(of: "footer_label: Site information", with: "footer_label: About this site") }
-        XCTAssertTrue(english.succeeded, "\(english.diagnostics)")
-        XCTAssertFalse(english.full)
-        XCTAssertTrue(english.written.contains("en/practices/2.10.html"), "\(english.written)")
-        assertSameAsFullBuild()
-        let chinese = edit("content/zh-Hant/strings.yaml") { $0.replacingOccurrences(of: "site_title: 流動應用程式無障礙手冊", with: "site_title: 流動應用程式無障礙設計手冊") }
-        XCTAssertTrue(chinese.succeeded, "\(chinese.diagnostics)")
-        XCTAssertTrue(chinese.written.contains("zh-Hant/index.html"), "\(chinese.written)")
-        XCTAssertFalse(chinese.written.contains("en/practices/2.10.html"), "\(chinese.written)")
-        assertSameAsFullBuild()
-
-        let template = edit("templates/partials/footer.mustache") { $0.replacingOccurrences(of: "<footer class=\"site-footer\">", with: "<footer class=\"site-footer\" data-edited=\"yes\">") }
-        XCTAssertTrue(template.full)
-        assertSameAsFullBuild()
-    }
-
-    /// A `parent:` cycle used to hang the rebuild in the breadcrumbs walk; now it is a located error,
-    /// `public/` stays as it was, and the next rebuild after the edit is reverted succeeds.
-    func testParentCycleIsReportedAndRevertingTheEditRecovers() {
-        XCTAssertTrue(builder.rebuild(changed: []).succeeded)
-        let before = project.files(under: "public")
-        let original = try? String(contentsOf: project.root.appendingPathComponent("content/en/sections/16.1.md"), encoding: .utf8)
-        let looped = edit("content/en/sections/16.1.md") { $0.replacingOccurrences(of: "title:", with: "parent: \"16.1\"\ntitle:") }
-        XCTAssertEqual(looped.diagnostics.filter { $0.severity == .error }.map(\.code), ["parent-cycle"])
-        XCTAssertEqual(looped.diagnostics.first?.location.description, "content/en/sections/16.1.md:3:9")
-        XCTAssertEqual(looped.diagnostics.first?.message, "section \"16.1\" is its own ancestor: 16.1 → 16.1")
-        XCTAssertTrue(project.files(under: "public") == before, "a content error must leave public/ as it was")
-
-        let reverted = edit("content/en/sections/16.1.md") { _ in original ?? "" }
-        XCTAssertTrue(reverted.succeeded, "\(reverted.diagnostics)")
-        assertSameAsFullBuild()
-
-        // 16.1's parent is 16 by its number; 16 naming 16.1 closes a two-section cycle.
-        let twoStep = edit("content/en/sections/16.md") { $0.replacingOccurrences(of: "title:", with: "parent: \"16.1\"\ntitle:") }
-        XCTAssertEqual(twoStep.diagnostics.filter { $0.severity == .error }.map(\.message), ["section \"16\" is its own ancestor: 16 → 16.1 → 16"])
-        let revertedAgain = edit("content/en/sections/16.md") { $0.replacingOccurrences(of: "parent: \"16.1\"\n", with: "") }
-        XCTAssertTrue(revertedAgain.succeeded, "\(revertedAgain.diagnostics)")
-        assertSameAsFullBuild()
-    }
-
-    /// Glossary warnings kept from the last build are reported again while nothing they depend on
-    /// changed, and dropped once the translation follows the glossary.
-    func testGlossaryWarningsFollowEditsOfTheTranslation() {
-        project.write("content/glossary.yaml", "terms:\n  - en: screen reader\n    zh-Hant: 螢幕閱讀器\n")
-        _ = edit("content/en/practices/1.1.md") { $0 + "\nA screen reader reads it.\n" }
-        // A warning stands at the English word and names the translation that lacks the term.
-        let warned = { (report: IncrementalBuild.Report) in
-            report.diagnostics.filter { $0.code == "glossary" }.map { "\($0.location.path) \($0.message.contains("content/zh-Hant/practices/1.1.md never uses"))" }
+        XCTAssertTrue(first.succeeded, "\(first.diagnostics)")
+        var log: [String] = []
+        var broken = false, compared = 0
+        for _ in 0..<count {
+            // A broken site compares diagnostics only; half the time the next edit repairs it, so
+            // that most edits are compared file by file and some are made while the site is broken.
+            let edits = broken && random.next() % 2 == 0 ? [Edit.repairAll] : Edit.kinds.filter { $0.applies(project) }
+            guard !edits.isEmpty else { break }
+            let edit = edits[Int(random.next() % UInt64(edits.count))]
+            let changed = edit.apply(project, &random)
+            log.append(edit.name + " " + changed.map { $0.replacingOccurrences(of: project.root.path + "/", with: "") }.joined(separator: ","))
+            let report = builder.rebuild(changed: changed)
+            guard let succeeded = compare(report, context: "seed \(seed), edits:\n  " + log.joined(separator: "\n  ")) else { return }
+            broken = !succeeded
+            if succeeded { compared += 1 }
         }
-        XCTAssertEqual(warned(builder.rebuild(changed: [])), [])
-        _ = edit("content/zh-Hant/practices/1.1.md") { $0.replacingOccurrences(of: "螢幕閱讀器", with: "讀屏軟件") }
-        let unrelated = edit("content/en/sections/16.1.md") { $0 + "\nOne more sentence.\n" }
-        XCTAssertEqual(warned(unrelated), ["content/en/practices/1.1.md true"])
-        let fixed = edit("content/zh-Hant/practices/1.1.md") { $0.replacingOccurrences(of: "讀屏軟件", with: "螢幕閱讀器") }
-        XCTAssertEqual(warned(fixed), [])
-        assertSameAsFullBuild()
+        XCTAssertGreaterThanOrEqual(compared, count / 2, "too few edits left a site to compare file by file (seed \(seed))")
+    }
+
+    /// Whether the watched folder and the rebuild's diagnostics equal a cold build's: nil when they
+    /// differ (a failure is recorded), else whether the site built and its files were compared.
+    private func compare(_ report: IncrementalBuild.Report, context: String) -> Bool? {
+        let fresh = project.root.appendingPathComponent("fresh")
+        try? FileManager.default.removeItem(at: fresh)
+        let cold = Build(paths: ProjectPaths(root: project.root, output: "fresh"), epub: true).build()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        guard report.diagnostics == cold.diagnostics else {
+            XCTFail("diagnostics differ from a cold build's after \(context)\nwatch: \(report.diagnostics)\ncold: \(cold.diagnostics)")
+            return nil
+        }
+        guard cold.succeeded else { return false }
+        let watched = project.files(under: "public"), full = project.files(under: "fresh")
+        let differing = Set(watched.keys).symmetricDifference(full.keys).union(full.keys.filter { watched[$0] != nil && watched[$0] != full[$0] })
+        guard differing.isEmpty else {
+            XCTFail("\(differing.count) files differ from a cold build after \(context):\n  " + differing.sorted().prefix(12).joined(separator: "\n  "))
+            return nil
+        }
+        return true
+    }
+}
+
+/// One kind of edit a maintainer, translator or designer makes.
+private struct Edit {
+    let name: String
+    /// Whether the project has something this edit can change.
+    let applies: (TemporaryProject) -> Bool
+    /// Makes the edit and returns the absolute paths it changed.
+    let apply: (TemporaryProject, inout SplitMix64) -> [String]
+
+    /// An edit of one file chosen among those under `folder` (relative to the project) ending in `suffix`.
+    static func file(_ name: String, in folder: String, suffix: String = ".md", _ change: @escaping (String, inout SplitMix64) -> String?) -> Edit {
+        Edit(name: name, applies: { !candidates($0, folder, suffix).isEmpty }) { project, random in
+            let files = candidates(project, folder, suffix)
+            let path = files[Int(random.next() % UInt64(files.count))]
+            let url = project.root.appendingPathComponent(path)
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            guard let changed = change(text, &random), changed != text else { return [] }
+            project.write(path, changed)
+            return [url.path]
+        }
+    }
+
+    /// An edit of front-matter `key` in one English page under `folder`, mirrored into its
+    /// translations that repeat the key (translations follow the English).
+    static func relation(_ name: String, key: String, in folder: String, _ value: @escaping (inout SplitMix64) -> String) -> Edit {
+        Edit(name: name, applies: { !candidates($0, folder, ".md").isEmpty }) { project, random in
+            let path = pick(candidates(project, folder, ".md"), &random)
+            let line = key + ": " + value(&random)
+            var changed: [String] = []
+            for language in ["en", "zh-Hant", "zh-Hans"] {
+                let own = path.replacingOccurrences(of: "content/en/", with: "content/\(language)/")
+                let url = project.root.appendingPathComponent(own)
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                let edited = replacing(key, in: text, with: line.dropFirst(key.count + 2).description)
+                    ?? (language == "en" ? text.replacingOccurrences(of: "\ntitle:", with: "\n\(line)\ntitle:") : text)
+                guard edited != text else { continue }
+                project.write(own, edited)
+                changed.append(url.path)
+            }
+            return changed
+        }
+    }
+
+    /// The files under `folder` ending in `suffix`; a `folder` ending in a partial name
+    /// ("content/en/practices/1.") keeps the files whose names start with it.
+    static func candidates(_ project: TemporaryProject, _ folder: String, _ suffix: String) -> [String] {
+        let url = URL(fileURLWithPath: folder)
+        let (parent, prefix) = folder.hasSuffix(".") ? (url.deletingLastPathComponent().relativePath, url.lastPathComponent) : (folder, "")
+        return project.files(under: parent).keys.filter { $0.hasSuffix(suffix) && $0.hasPrefix(prefix) }.sorted().map { parent + "/" + $0 }
+    }
+
+    /// Renumbers section `from` to `to` as `handbook renumber` would: its files in every language
+    /// move, and every reference to it follows.
+    static func renumber(_ project: TemporaryProject, _ from: String, _ to: String) -> [String] {
+        var changed: [String] = []
+        for path in candidates(project, "content", ".md") {
+            let url = project.root.appendingPathComponent(path)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let edited = text.replacingOccurrences(of: "\"\(from)\"", with: "\"\(to)\"")
+                .replacingOccurrences(of: "sec:\(from))", with: "sec:\(to))").replacingOccurrences(of: "sec:\(from)#", with: "sec:\(to)#")
+            var target = path
+            if path.hasSuffix("/sections/\(from).md") {
+                target = String(path.dropLast("\(from).md".count)) + "\(to).md"
+                try? FileManager.default.removeItem(at: url)
+                changed.append(url.path)
+            }
+            guard edited != text || target != path else { continue }
+            project.write(target, edited)
+            changed.append(project.root.appendingPathComponent(target).path)
+        }
+        return changed
+    }
+
+    /// `text` with the value of the front-matter `key` replaced, or nil when it has none.
+    static func replacing(_ key: String, in text: String, with value: String) -> String? {
+        var lines = text.components(separatedBy: "\n")
+        guard let index = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) else { return nil }
+        lines[index] = key + ": " + value
+        return lines.joined(separator: "\n")
+    }
+
+    static func pick<T>(_ values: [T], _ random: inout SplitMix64) -> T { values[Int(random.next() % UInt64(values.count))] }
+
+    static let words = ["screen reader", "contrast", "VoiceOver", "TalkBack", "timer", "label", "字幕", "對比度"]
+
+    static let kinds: [Edit] = [
+        file("prose", in: "content") { text, random in text + "\n\(pick(words, &random)) matters here.\n" },
+        file("title", in: "content") { text, random in replacing("title", in: text, with: "Edited \(pick(words, &random)) \(random.next() % 100)") },
+        file("summary", in: "content") { text, random in replacing("summary", in: text, with: "A summary about \(pick(words, &random)).") },
+        file("heading", in: "content") { text, random in text + "\n## About \(pick(words, &random)) \(random.next() % 10)\n\nMore.\n" },
+        file("code span", in: "content") { text, random in text + "\nCall `\(pick(["UIAccessibility.post", "setContentDescription", "accessibilityLabel"], &random))`.\n" },
+        file("link", in: "content") { text, random in text + "\nSee [](\(pick(["bp:1.1", "bp:2.10", "sec:11.5", "sec:16.1", "sec:16", "sec:11"], &random))).\n" },
+        file("broken link", in: "content") { text, _ in text + "\nSee [](sec:16.9).\n" },
+        file("repair", in: "content") { text, _ in
+            text.contains("[](sec:16.9)") || text.contains("parent: \"16.1\"")
+                ? text.replacingOccurrences(of: "[](sec:16.9)", with: "[](sec:16)").replacingOccurrences(of: "parent: \"16.1\"\n", with: "") : nil
+        },
+        file("link removed", in: "content") { text, _ in
+            guard let range = text.range(of: #"\[[^\]]*\]\((bp|sec):[^)]*\)"#, options: .regularExpression) else { return nil }
+            return text.replacingCharacters(in: range, with: "that page")
+        },
+        relation("relation", key: "sections", in: "content/en/practices") { pick(["[\"16.1\"]", "[\"11.5\", \"16\"]", "[]"], &$0) },
+        relation("practices", key: "practices", in: "content/en/sections") { pick(["[\"2.10\"]", "[\"1.1\", \"2.10\"]", "[]"], &$0) },
+        relation("category", key: "category", in: "content/en/practices/1.") { pick(["text", "sensory", "multimedia"], &$0) },
+        relation("category", key: "category", in: "content/en/practices/2.") { pick(["navigation", "control"], &$0) },
+        relation("wcag", key: "wcag", in: "content/en/practices") { pick(["[\"1.1.1\"]", "[\"2.2.1\", \"1.4.3\"]", "[]"], &$0) },
+        relation("platform", key: "platform", in: "content/en/sections") { pick(["android", "ios", "both"], &$0) },
+        file("parent cycle", in: "content/en/sections") { text, _ in text.contains("number: \"16\"") ? text.replacingOccurrences(of: "\ntitle:", with: "\nparent: \"16.1\"\ntitle:") : nil },
+        file("invalid front matter", in: "content") { text, _ in text.replacingOccurrences(of: "\ntitle: ", with: "\ntitle: \"unclosed ") },
+        file("repair front matter", in: "content") { text, _ in text.contains("title: \"unclosed ") ? text.replacingOccurrences(of: "title: \"unclosed ", with: "title: ") : nil },
+        file("strings", in: "content", suffix: "strings.yaml") { text, random in
+            guard let range = text.range(of: #"\n(footer_label|site_title|search_label): [^\n]*"#, options: .regularExpression) else { return nil }
+            let key = text[range].dropFirst().split(separator: ":")[0]
+            return text.replacingCharacters(in: range, with: "\n\(key): Edited \(random.next() % 100)")
+        },
+        file("glossary", in: "content", suffix: "glossary.yaml") { text, random in
+            text + "  - en: \(pick(["timer", "label", "contrast"], &random))\n    zh-Hant: \(pick(["計時器", "標籤", "對比度"], &random))\n"
+        },
+        file("template", in: "templates/partials", suffix: ".mustache") { text, random in
+            text.replacingOccurrences(of: "<footer class=\"site-footer\"", with: "<footer class=\"site-footer\" data-edit=\"\(random.next() % 100)\"")
+        },
+        Edit(name: "new section", applies: { _ in true }) { project, random in
+            let number = pick(["16.2", "16.3", "11.6"], &random)
+            let path = "content/en/sections/\(number).md"
+            project.write(path, "---\nnumber: \"\(number)\"\ntitle: New \(pick(words, &random))\nsummary: A new section.\n---\n\nNew text with [](sec:16).\n")
+            return [project.root.appendingPathComponent(path).path]
+        },
+        Edit(name: "delete page", applies: { !candidates($0, "content", ".md").filter(deletable).isEmpty }) { project, random in
+            let path = pick(candidates(project, "content", ".md").filter(deletable), &random)
+            let url = project.root.appendingPathComponent(path)
+            try? FileManager.default.removeItem(at: url)
+            return [url.path]
+        },
+        Edit(name: "renumber section", applies: { _ in true }) { project, _ in
+            let renamed = FileManager.default.fileExists(atPath: project.root.appendingPathComponent("content/en/sections/16.4.md").path)
+            return renamed ? renumber(project, "16.4", "16.1") : renumber(project, "16.1", "16.4")
+        },
+        Edit(name: "translation", applies: { !candidates($0, "content/en/sections", ".md").isEmpty }) { project, random in
+            // A translation keeps the English headings (their anchors must match) and has its own title and words.
+            let source = pick(candidates(project, "content/en/sections", ".md"), &random)
+            let english = (try? String(contentsOf: project.root.appendingPathComponent(source), encoding: .utf8)) ?? ""
+            let text = (replacing("title", in: english, with: "譯文 \(random.next() % 100)") ?? english) + "\n譯文。\n"
+            let path = source.replacingOccurrences(of: "content/en/", with: "content/zh-Hant/")
+            project.write(path, text)
+            return [project.root.appendingPathComponent(path).path]
+        },
+        Edit(name: "image", applies: { _ in true }) { project, random in
+            let side = 10 + Int(random.next() % 50)
+            project.write("content/images/flow.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(side)\" height=\"\(side)\"><rect width=\"\(side)\" height=\"\(side)\"/></svg>\n")
+            let page = "content/en/sections/11.5.md"
+            let url = project.root.appendingPathComponent(page)
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            if !text.isEmpty, !text.contains("](flow.svg)") { project.write(page, text + "\n![The flow of screens](flow.svg)\n") }
+            return [project.root.appendingPathComponent("content/images/flow.svg").path, url.path]
+        },
+    ]
+
+    /// Undoes every edit that breaks the site (an unclosed quote, a broken link, a parent cycle).
+    static let repairAll = Edit(name: "repair all", applies: { _ in true }) { project, _ in
+        // Sections renumbered back, so that edits naming 16.1 find it.
+        let renumbered = FileManager.default.fileExists(atPath: project.root.appendingPathComponent("content/en/sections/16.4.md").path)
+            ? renumber(project, "16.4", "16.1") : []
+        return renumbered + candidates(project, "content", ".md").compactMap { path in
+            let url = project.root.appendingPathComponent(path)
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            let repaired = text.replacingOccurrences(of: "title: \"unclosed ", with: "title: ")
+                .replacingOccurrences(of: "[](sec:16.9)", with: "[](sec:16)").replacingOccurrences(of: "parent: \"16.1\"\n", with: "")
+            guard repaired != text else { return nil }
+            project.write(path, repaired)
+            return url.path
+        }
+    }
+
+    /// Deleting these would take a required page away, which a later edit cannot repair.
+    static func deletable(_ path: String) -> Bool { path.contains("/zh-Hant/") || path.hasSuffix("/16.2.md") || path.hasSuffix("/16.3.md") || path.hasSuffix("/11.6.md") }
+}
+
+/// A small seeded generator (SplitMix64), so that a failing sequence can be run again.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
