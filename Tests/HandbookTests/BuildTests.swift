@@ -57,8 +57,20 @@ final class BuildTests: XCTestCase {
                 XCTAssertNotNil(files[url.components(separatedBy: "#")[0]], "missing \(url)")
             }
         }
-        let practice = practices.first { $0["id"] as? String == "1.10" }!
-        XCTAssertEqual(practice["sections"] as? [String], ["7.3.7.2", "7.4.7.2"].filter { (practice["sections"] as! [String]).contains($0) })
+        // Each practice's sections are those its `sections:` names and those whose `practices:` name it.
+        func listed(_ key: String, in path: String) throws -> [String] {
+            let source = try String(contentsOf: project.root.appendingPathComponent(path), encoding: .utf8)
+            let line = source.components(separatedBy: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+            return line.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+        let sectionNumbers = sections.map { $0["number"] as! String }
+        for entry in practices {
+            let id = entry["id"] as! String
+            let own = try listed("sections", in: "content/en/practices/\(id).md")
+            let naming = try sectionNumbers.filter { try listed("practices", in: "content/en/sections/\($0).md").contains(id) }
+            XCTAssertEqual(Set(entry["sections"] as? [String] ?? []), Set(own + naming), "practice \(id)")
+        }
+        XCTAssertEqual((practices.first { $0["id"] as? String == "1.10" }?["sections"] as? [String])?.isEmpty, false)
     }
 
     func testEveryInternalLinkOfTheBuiltSiteResolvesToAFile() {

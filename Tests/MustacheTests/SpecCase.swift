@@ -21,6 +21,8 @@ struct SpecCase {
     /// The cases of spec file `file`, or a skip when the peer suite is not beside the project.
     static func load(_ file: String) throws -> [SpecCase] {
         guard FileManager.default.fileExists(atPath: folder.path) else {
+            // In CI a missing suite is a failure: a green run must have run it.
+            if ["1", "true"].contains(ProcessInfo.processInfo.environment["CI"]) { throw PeerSuiteMissing(path: folder.path) }
             throw XCTSkip("\(folder.path) not found: peer suite skipped")
         }
         let data = try Data(contentsOf: folder.appendingPathComponent(file))
@@ -59,4 +61,10 @@ struct SpecCase {
             return .null
         }
     }
+}
+
+/// The peer suite is not beside the project, in a run that must not skip it (`CI=1`).
+struct PeerSuiteMissing: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "\(path) not found, and CI=1 does not allow skipping the peer suite" }
 }

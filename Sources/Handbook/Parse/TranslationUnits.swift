@@ -102,7 +102,28 @@ public enum TranslationUnits {
     }
 
     /// Runs of white space become one space, so re-wrapping a paragraph changes nothing.
+    /// Works on Unicode scalars, not characters (which cost a table lookup each): the same result
+    /// for any text in which no combining mark follows white space.
     static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isWhitespace(scalar) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(" ") }
+            pendingSpace = false
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// `Character.isWhitespace` for one scalar: the Unicode White_Space property, written out.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 }

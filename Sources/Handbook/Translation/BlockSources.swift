@@ -97,8 +97,9 @@ enum BlockSources {
                 place: .lines(first: first, last: last, lead: lead, trail: trail, continuation: continuation))
         }
         visit(page.body, container: nil)
-        guard !failed, blocks.count == page.units.count, zip(blocks, page.units).allSatisfy({ $0.kind == $1.kind }) else { return nil }
-        for index in blocks.indices where page.units[index].line > 0 { blocks[index].line = page.units[index].line }
+        let units = page.units
+        guard !failed, blocks.count == units.count, zip(blocks, units).allSatisfy({ $0.kind == $1.kind }) else { return nil }
+        for index in blocks.indices where units[index].line > 0 { blocks[index].line = units[index].line }
         return blocks
     }
 

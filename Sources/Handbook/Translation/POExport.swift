@@ -23,15 +23,18 @@ public struct POExport {
     public func catalogs() -> [Catalog] {
         let source = TranslationFile.sourceLanguage(in: content)
         let terms = GlossaryFile.read(content.appendingPathComponent("glossary.yaml"), language: language)
-        var out: [Catalog] = []
-        for relative in Self.pages(in: content.appendingPathComponent(source)) {
+        let glossary = (terms?.terms ?? []).filter { !$0.translation.isEmpty }.map { (term: $0, english: Array($0.english.lowercased().utf8)) }
+        let relatives = Self.pages(in: content.appendingPathComponent(source))
+        // Pages are independent of each other: made on every core, kept in path order.
+        var out: [Catalog] = Parallel.map(relatives.count) { index -> Catalog? in
+            let relative = relatives[index]
             let english = content.appendingPathComponent(source).appendingPathComponent(relative)
-            guard let page = parse(english, language: source, relative: relative) else { continue }
+            guard let page = parse(english, language: source, relative: relative) else { return nil }
             let translationURL = content.appendingPathComponent(language).appendingPathComponent(relative)
             let translation = parse(translationURL, language: language, relative: relative)
-            let entries = pageEntries(page, translation: translation, relative: "\(source)/\(relative)", terms: terms?.terms ?? [])
-            out.append(Catalog(path: String(relative.dropLast(3)) + ".po", text: POFile(language: language, entries: entries).text))
-        }
+            let entries = pageEntries(page, translation: translation, relative: "\(source)/\(relative)", glossary: glossary)
+            return Catalog(path: String(relative.dropLast(3)) + ".po", text: POFile(language: language, entries: entries).text)
+        }.compactMap { $0 }
         if let strings = StringsCatalog(content: content, source: source, language: language).entries() {
             out.append(Catalog(path: "strings.po", text: POFile(language: language, entries: strings).text))
         }
@@ -61,14 +64,17 @@ public struct POExport {
         return TranslationFile.parse(text: text, hash: hash, path: url.path, language: language, relativePath: relative)
     }
 
+    /// A glossary term that has a translation, with its English lower-cased (as UTF-8) for matching.
+    typealias Glossed = (term: GlossaryFile.Term, english: [UInt8])
+
     /// A page's entries: one per block, or one whole-page entry when the translation is
     /// structured differently from the English.
-    func pageEntries(_ english: ParsedPage, translation: ParsedPage?, relative: String, terms: [GlossaryFile.Term]) -> [POFile.Entry] {
+    func pageEntries(_ english: ParsedPage, translation: ParsedPage?, relative: String, glossary: [Glossed]) -> [POFile.Entry] {
         let reference = "\(content.lastPathComponent)/\(relative)"
         guard let translation else {
             guard let blocks = BlockSources.of(english) else { return [wholePage(english, nil, reference: reference)] }
             return Self.contexts(blocks.map { block in
-                POFile.Entry(comments: notes(block, terms: terms), references: ["\(reference):\(block.line)"], id: block.markdown, string: "")
+                POFile.Entry(comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: block.markdown, string: "")
             }, blocks: blocks)
         }
         let pairing = PagePairing(english: english, translation: translation)
@@ -77,7 +83,7 @@ public struct POExport {
         let entries = pairs.map { pair -> POFile.Entry in
             let block = pairing.englishBlocks[pair.english]
             var entry = POFile.Entry(
-                comments: notes(block, terms: terms), references: ["\(reference):\(block.line)"], id: block.markdown,
+                comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: block.markdown,
                 string: pair.translation.map { pairing.translationBlocks[$0].markdown } ?? "")
             if pair.translation != nil, pair.stale {
                 entry.fuzzy = true
@@ -117,12 +123,34 @@ public struct POExport {
     }
 
     /// What the block is, and the glossary's translations of the terms it uses.
-    private func notes(_ block: BlockSource, terms: [GlossaryFile.Term]) -> [String] {
+    private func notes(_ block: BlockSource, glossary: [Glossed]) -> [String] {
         var notes = [Self.describe(block)]
-        let lowered = block.markdown.lowercased()
-        let used = terms.filter { !$0.translation.isEmpty && lowered.contains($0.english.lowercased()) }
+        let lowered = Array(block.markdown.lowercased().utf8)
+        let used = glossary.filter { Self.contains(lowered, $0.english) }.map(\.term)
         if !used.isEmpty { notes.append("Glossary: " + used.map { "\($0.english) = \($0.translation)" }.joined(separator: "; ")) }
         return notes
+    }
+
+    /// Whether `needle` occurs in `haystack` (bytes; a plain loop, since the generic searches
+    /// are not specialized and cost most of an export).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return haystack.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { word in
+                let first = word[0]
+                var position = 0
+                while position + word.count <= text.count {
+                    if text[position] == first {
+                        var offset = 1
+                        while offset < word.count && text[position + offset] == word[offset] { offset += 1 }
+                        if offset == word.count { return true }
+                    }
+                    position += 1
+                }
+                return false
+            }
+        }
     }
 
     static func describe(_ block: BlockSource) -> String {

@@ -114,7 +114,7 @@ public struct POImport {
             return nil
         }
         let exported = POExport(content: content, language: catalog.language)
-            .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", terms: [])
+            .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex()
         for (position, entry) in exported.enumerated() { index.add(entry, position) }
         let pairing = PagePairing(english: english, translation: translation)

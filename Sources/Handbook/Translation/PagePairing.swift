@@ -27,14 +27,16 @@ struct PagePairing {
         self.translation = translation
         let englishBlocks = BlockSources.of(english) ?? []
         let translationBlocks = BlockSources.of(translation) ?? []
+        // Units are worked out on each read; read them once.
+        let englishUnits = english.units, translationUnits = translation.units
         self.englishBlocks = englishBlocks
         self.translationBlocks = translationBlocks
-        let found = englishBlocks.count == english.units.count && translationBlocks.count == translation.units.count
+        let found = englishBlocks.count == englishUnits.count && translationBlocks.count == translationUnits.count
         let record = translation.sourceBlocks?.value.split(separator: " ")
         var pairs: [Pair] = []
-        if found, let record, record.count == translation.units.count {
+        if found, let record, record.count == translationUnits.count {
             recorded = record
-            let current = english.units.map { Substring($0.fingerprint) }
+            let current = englishUnits.map { Substring($0.fingerprint) }
             for step in BlockAlignment.align(old: record, new: current) {
                 switch step {
                 case .same(let old, let new): pairs.append(Pair(english: new, translation: old, stale: false))
@@ -43,16 +45,16 @@ struct PagePairing {
                 case .removed: break
                 }
             }
-        } else if found, record == nil, english.units.count == translation.units.count {
+        } else if found, record == nil, englishUnits.count == translationUnits.count {
             recorded = nil
-            pairs = english.units.indices.map { Pair(english: $0, translation: $0, stale: true) }
+            pairs = englishUnits.indices.map { Pair(english: $0, translation: $0, stale: true) }
         } else {
             recorded = record
             self.pairs = nil
             return
         }
         let kindsAgree = pairs.allSatisfy { pair in
-            pair.translation.map { english.units[pair.english].kind == translation.units[$0].kind } ?? true
+            pair.translation.map { englishUnits[pair.english].kind == translationUnits[$0].kind } ?? true
         }
         self.pairs = kindsAgree ? pairs : nil
     }
