@@ -157,14 +157,14 @@ public struct Build {
             // Name the page as it will be in the output, and blame the file it comes from,
             // not a staging folder the user never sees.
             if let (output, source) = Self.origin(ofWritten: path, files: result.files, site: result.site) {
-                result.diagnostics.append(.error("write-failed", "cannot write \(paths.display(paths.output))/\(output): \(why)", at: source))
+                result.diagnostics.append(.error(.writeFailed, "cannot write \(paths.display(paths.output))/\(output): \(why)", at: source))
             } else {
                 result.diagnostics.append(
-                    .error("write-failed", "cannot write \(path): \(why)", at: SourceLocation(path: paths.display(paths.output))))
+                    .error(.writeFailed, "cannot write \(path): \(why)", at: SourceLocation(path: paths.display(paths.output))))
             }
         case .unsafePath(let path):
             result.diagnostics.append(
-                .error("write-failed", "refusing to write \"\(path)\" outside the output folder", at: SourceLocation(path: paths.display(paths.output))))
+                .error(.writeFailed, "refusing to write \"\(path)\" outside the output folder", at: SourceLocation(path: paths.display(paths.output))))
         }
     }
 

@@ -1,3 +1,6 @@
+import Foundation
+import Handbook
+
 /// The text `handbook --help` prints, and each command's part of it for `handbook COMMAND --help`.
 enum Help {
     /// Each command's usage lines, by the words that name it.
@@ -74,8 +77,8 @@ enum Help {
 
     static let footer = """
 
-        Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
-        2 usage errors (among them an output folder that handbook must not replace).
+        Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code];
+        handbook help codes lists the codes), 2 usage errors (among them an output folder that handbook must not replace).
 
         """
 
@@ -102,9 +105,17 @@ enum Help {
 
         """
 
+    /// `handbook help codes`: every diagnostic code with what it means.
+    static var codes: String {
+        let width = DiagnosticCode.allCases.map(\.rawValue.count).max() ?? 0
+        return "Diagnostic codes (printed in brackets after each error or warning):\n\n"
+            + DiagnosticCode.allCases.map { "  " + $0.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.explanation + "\n" }.joined()
+    }
+
     /// The whole help, or one command's (all of `i18n`'s subcommands for `i18n`).
     static func text(for topic: String?) -> String {
         if topic == "serve" { return serve }
+        if topic == "codes" { return codes }
         let chosen = commands.filter { topic == nil || $0.topic == topic || (topic == "i18n" && $0.topic.hasPrefix("i18n ")) }
         guard topic != nil, !chosen.isEmpty else {
             return "handbook — builds the Mobile Application Accessibility Handbook as a static site\n\nUsage:\n"

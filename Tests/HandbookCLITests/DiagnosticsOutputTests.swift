@@ -8,6 +8,23 @@ import XCTest
 /// What the command line prints about problems: help for every command, `--quiet`, the summary by
 /// code, errors before warnings, and the hint when run from the wrong folder.
 final class DiagnosticsOutputTests: XCTestCase {
+    /// `help codes` and the README's table both list every code with its explanation, and nothing else.
+    func testHelpCodesAndTheReadmeListEveryDiagnosticCode() throws {
+        let run = CommandRun.handbook(["help", "codes"], in: TemporaryProject().root)
+        XCTAssertEqual(run.exitCode, 0)
+        let readme = try String(contentsOf: TemporaryProject.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.components(separatedBy: "\n").filter { $0.hasPrefix("| `") && $0.hasSuffix(" |") && !$0.contains("` | `") }
+        let listed = rows.compactMap { row -> String? in
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return cells.count == 2 && cells[0].hasPrefix("`") ? "\(cells[0].dropFirst().dropLast()) \(cells[1])" : nil
+        }
+        XCTAssertEqual(listed.filter { name in DiagnosticCode(rawValue: String(name.prefix { $0 != " " })) != nil },
+                       DiagnosticCode.allCases.map { "\($0.rawValue) \($0.explanation)" }, "README's table of codes")
+        for code in DiagnosticCode.allCases {
+            XCTAssertTrue(run.stdout.contains("  \(code.rawValue) ") && run.stdout.contains(code.explanation), code.rawValue)
+        }
+    }
+
     func testHelpAfterEveryCommandPrintsItsHelpAndExitsZero() {
         let project = TemporaryProject()
         for topic in Help.commands.map(\.topic) {
@@ -30,8 +47,8 @@ final class DiagnosticsOutputTests: XCTestCase {
                   --timings prints how long each stage took; --quiet prints errors only (and the summary);
                   --no-epub skips the EPUB edition of each language (<lang>/handbook.epub).
 
-            Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code]),
-            2 usage errors (among them an output folder that handbook must not replace).
+            Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code];
+            handbook help codes lists the codes), 2 usage errors (among them an output folder that handbook must not replace).
 
             """)
         let i18n = CommandRun.handbook(["help", "i18n"], in: project.root)

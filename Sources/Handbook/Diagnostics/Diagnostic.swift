@@ -27,7 +27,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// Error or warning.
     public var severity: Severity
     /// A short stable name such as `broken-link` or `yaml-syntax`.
-    public var code: String
+    public var code: DiagnosticCode
     /// What is wrong, in one sentence without a trailing full stop.
     public var message: String
     /// Further lines: locations of related definitions, hints.
@@ -35,7 +35,7 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// Creates a diagnostic.
     public init(
-        _ severity: Severity, _ code: String, _ message: String, at location: SourceLocation,
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, at location: SourceLocation,
         notes: [Note] = []
     ) {
         self.severity = severity
@@ -47,14 +47,14 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// An error.
     public static func error(
-        _ code: String, _ message: String, at location: SourceLocation, notes: [Note] = []
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Note] = []
     ) -> Diagnostic {
         Diagnostic(.error, code, message, at: location, notes: notes)
     }
 
     /// A warning.
     public static func warning(
-        _ code: String, _ message: String, at location: SourceLocation, notes: [Note] = []
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Note] = []
     ) -> Diagnostic {
         Diagnostic(.warning, code, message, at: location, notes: notes)
     }

@@ -19,12 +19,12 @@ public final class DiagnosticEngine: @unchecked Sendable {
     }
 
     /// Records an error.
-    public func error(_ code: String, _ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+    public func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         report(.error(code, message, at: location, notes: notes))
     }
 
     /// Records a warning.
-    public func warning(_ code: String, _ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
+    public func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, notes: [Diagnostic.Note] = []) {
         report(.warning(code, message, at: location, notes: notes))
     }
 
@@ -33,7 +33,7 @@ public final class DiagnosticEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return Array(Set(collected)).sorted {
-            ($0.location, $0.severity, $0.code, $0.message) < ($1.location, $1.severity, $1.code, $1.message)
+            ($0.location, $0.severity, $0.code.rawValue, $0.message) < ($1.location, $1.severity, $1.code.rawValue, $1.message)
         }
     }
 

@@ -66,7 +66,7 @@ public struct ContentLoader {
         if FileKind(path: siteFile.path) == .missing {
             // Most often the command was run from another folder than the repository's root.
             diagnostics.error(
-                "unreadable-file", "file not found", at: SourceLocation(path: paths.display(siteFile)),
+                .unreadableFile, "file not found", at: SourceLocation(path: paths.display(siteFile)),
                 notes: [
                     Diagnostic.Note("the working folder is \(paths.root.path)"),
                     Diagnostic.Note("run handbook from the handbook's root folder (the one holding content/ and templates/), or pass --content DIR and --templates DIR"),
@@ -107,7 +107,7 @@ public struct ContentLoader {
             }
             guard isFolder else {
                 diagnostics.error(
-                    "unexpected-file", "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, source-notes.yaml, images/ and language folders",
+                    .unexpectedFile, "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, source-notes.yaml, images/ and language folders",
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
@@ -117,7 +117,7 @@ public struct ContentLoader {
                     notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
                 }
                 diagnostics.error(
-                    "unknown-language", "folder \"\(entry)\" is not a language listed in site.yaml",
+                    .unknownLanguage, "folder \"\(entry)\" is not a language listed in site.yaml",
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
@@ -185,7 +185,7 @@ private extension ContentLoader {
                     notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
                 }
                 diagnostics.error(
-                    "unexpected-file", "unexpected \"\(entry)\" in a language folder",
+                    .unexpectedFile, "unexpected \"\(entry)\" in a language folder",
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
@@ -194,13 +194,13 @@ private extension ContentLoader {
                 let file = url.appendingPathComponent(name)
                 if name.hasSuffix(".md"), isFolder {
                     diagnostics.error(
-                        "unexpected-file", "\"\(name)\" is a folder; \(entry)/ holds Markdown files, not folders",
+                        .unexpectedFile, "\"\(name)\" is a folder; \(entry)/ holds Markdown files, not folders",
                         at: SourceLocation(path: paths.display(file)))
                     continue
                 }
                 guard name.hasSuffix(".md") else {
                     diagnostics.error(
-                        "unexpected-file", "only Markdown files (.md) belong in \(entry)/",
+                        .unexpectedFile, "only Markdown files (.md) belong in \(entry)/",
                         at: SourceLocation(path: paths.display(file)))
                     continue
                 }
@@ -220,7 +220,7 @@ private extension ContentLoader {
             let folded = below.lowercased()
             if let earlier = first[folded] {
                 diagnostics.error(
-                    "case-collision", "this path differs from another only in upper and lower case",
+                    .caseCollision, "this path differs from another only in upper and lower case",
                     at: SourceLocation(path: paths.display(file.url)),
                     notes: [
                         Diagnostic.Note("the other file", at: SourceLocation(path: paths.display(earlier.url))),
@@ -281,12 +281,12 @@ private extension ContentLoader {
         }
         guard real.hasPrefix(contentRoot) else {
             diagnostics.error(
-                "path-escape", "this file is a link to \(real), outside the content folder", at: location,
+                .pathEscape, "this file is a link to \(real), outside the content folder", at: location,
                 notes: [Diagnostic.Note("copy the file into content/ instead of linking to it")])
             return nil
         }
         if let problem = FileKind(path: url.path).problem {
-            diagnostics.error("unreadable-file", problem, at: location)
+            diagnostics.error(.unreadableFile, problem, at: location)
             return nil
         }
         let stamp = cache == nil ? nil : FileCache.Stamp(path: url.path)
@@ -301,15 +301,15 @@ private extension ContentLoader {
         } catch {
             switch error {
             case .unreadable(let reason):
-                diagnostics.error("unreadable-file", "cannot read the file: \(reason)", at: location)
+                diagnostics.error(.unreadableFile, "cannot read the file: \(reason)", at: location)
             case .tooLarge(let size):
                 diagnostics.error(
-                    "file-too-large",
+                    .fileTooLarge,
                     "the file is \(size) bytes; content files may be at most \(FileReader.maximumSize) bytes",
                     at: location)
             case .invalidUTF8(let line, let column):
                 diagnostics.error(
-                    "invalid-utf8", "the file is not valid UTF-8",
+                    .invalidUtf8, "the file is not valid UTF-8",
                     at: SourceLocation(path: display, line: line, column: column),
                     notes: [Diagnostic.Note("save the file as UTF-8")])
             }

@@ -15,16 +15,16 @@ struct ImageLoader {
             let url = folder.appendingPathComponent(name)
             let location = SourceLocation(path: paths.display(url))
             if let problem = FileKind(path: url.path).problem {
-                diagnostics.error("unreadable-file", problem, at: location, notes: [Diagnostic.Note("images/ holds image files only")])
+                diagnostics.error(.unreadableFile, problem, at: location, notes: [Diagnostic.Note("images/ holds image files only")])
                 return nil
             }
             guard let data = try? Data(contentsOf: url) else {
-                diagnostics.error("unreadable-file", "cannot read the file", at: location)
+                diagnostics.error(.unreadableFile, "cannot read the file", at: location)
                 return nil
             }
             if data.count > FileReader.maximumSize {
                 diagnostics.error(
-                    "file-too-large", "the file is \(data.count) bytes; images may be at most \(FileReader.maximumSize) bytes",
+                    .fileTooLarge, "the file is \(data.count) bytes; images may be at most \(FileReader.maximumSize) bytes",
                     at: location)
                 return nil
             }
@@ -34,11 +34,11 @@ struct ImageLoader {
                 return ImageFile(path: location.path, name: name, language: language, bytes: bytes, size: size)
             case .failure(.unsupported):
                 diagnostics.error(
-                    "image-format", "\"\(name)\" is not an image the build can size",
+                    .imageFormat, "\"\(name)\" is not an image the build can size",
                     at: location, notes: [Diagnostic.Note("use .png, .jpg, .gif or .svg")])
             case .failure(.unreadable(let format)):
                 diagnostics.error(
-                    "image-format", "the file is not a readable \(format.uppercased()) image (its header gives no width and height)",
+                    .imageFormat, "the file is not a readable \(format.uppercased()) image (its header gives no width and height)",
                     at: location,
                     notes: [Diagnostic.Note(format == "svg" ? "give the <svg> element width and height, or a viewBox" : "save the image again from an image editor")])
             }

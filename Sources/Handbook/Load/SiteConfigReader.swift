@@ -14,7 +14,7 @@ struct SiteConfigReader {
             if let problem = LanguageCode.problem(code) {
                 let notes = problem.suggestion.map { [Diagnostic.Note("did you mean \"\($0)\"?")] }
                     ?? [Diagnostic.Note("for example en, zh-Hant, zh-Hans, ja, pt-BR")]
-                diagnostics.error("language-code", problem.message, at: entry.location(of: "code"), notes: notes)
+                diagnostics.error(.languageCode, problem.message, at: entry.location(of: "code"), notes: notes)
                 refusedCode = true
                 continue
             }
@@ -28,7 +28,7 @@ struct SiteConfigReader {
         let modified = fields.string("modified")
         if let modified, !Self.isUTCDateTime(modified) {
             diagnostics.error(
-                "invalid-date", "modified \"\(modified)\" is not a UTC date and time", at: fields.location(of: "modified"),
+                .invalidDate, "modified \"\(modified)\" is not a UTC date and time", at: fields.location(of: "modified"),
                 notes: [Diagnostic.Note("write it as 2026-12-01T00:00:00Z")])
         }
         fields.rejectUnknownKeys(["languages", "source_language", "base_url", "modified"])
@@ -36,7 +36,7 @@ struct SiteConfigReader {
         guard let sourceCode, !languages.isEmpty, !refusedCode else { return nil }
         guard let source = languages.first(where: { $0.code == sourceCode }) else {
             diagnostics.error(
-                "unknown-language", "source_language \"\(sourceCode)\" is not among the languages",
+                .unknownLanguage, "source_language \"\(sourceCode)\" is not among the languages",
                 at: fields.location(of: "source_language"))
             return nil
         }
@@ -57,7 +57,7 @@ struct SiteConfigReader {
         guard scheme != nil, !host.isEmpty, !value.contains(where: { $0 == "?" || $0 == "#" || $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "&" || $0 == "'" })
         else {
             diagnostics.error(
-                "base-url", "base_url \"\(value)\" is not a web address the site can be published at", at: fields.location(of: "base_url"),
+                .baseUrl, "base_url \"\(value)\" is not a web address the site can be published at", at: fields.location(of: "base_url"),
                 notes: [Diagnostic.Note("write the address of the folder that holds index.html, such as https://example.org/handbook/")])
             return nil
         }

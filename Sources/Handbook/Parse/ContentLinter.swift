@@ -24,11 +24,11 @@ struct ContentLinter {
             case .heading(let level):
                 if level == 1 {
                     diagnostics.error(
-                        "heading-level", "a level-1 heading in the body; the page title is already the h1",
+                        .headingLevel, "a level-1 heading in the body; the page title is already the h1",
                         at: location, notes: [Diagnostic.Note("start the body's headings at \"##\"")])
                 } else if level > previousLevel + 1 {
                     diagnostics.error(
-                        "heading-level", "heading level \(level) follows level \(previousLevel), skipping a level",
+                        .headingLevel, "heading level \(level) follows level \(previousLevel), skipping a level",
                         at: location,
                         notes: [Diagnostic.Note("use \"\(String(repeating: "#", count: previousLevel + 1))\" here")])
                 }
@@ -37,7 +37,7 @@ struct ContentLinter {
                 let alt = node.children.map(\.plainText).joined()
                 if alt.trimmingCharacters(in: .whitespaces).isEmpty {
                     diagnostics.error(
-                        "image-alt", "image \"\(url)\" has no alt text", at: location,
+                        .imageAlt, "image \"\(url)\" has no alt text", at: location,
                         notes: [Diagnostic.Note("describe the image between the brackets: ![what it shows](\(url))")])
                 }
                 checkURL(url, at: location)
@@ -48,12 +48,12 @@ struct ContentLinter {
                 let labels = header?.children.map { $0.plainText.trimmingCharacters(in: .whitespaces) } ?? []
                 if labels.isEmpty || labels.contains(where: \.isEmpty) {
                     diagnostics.error(
-                        "table-header", "table without a header cell for every column", at: location,
+                        .tableHeader, "table without a header cell for every column", at: location,
                         notes: [Diagnostic.Note("give the first row a label for every column")])
                 }
             case .htmlBlock, .htmlInline:
                 diagnostics.error(
-                    "raw-html", "raw HTML is not allowed in content and would be dropped", at: location,
+                    .rawHtml, "raw HTML is not allowed in content and would be dropped", at: location,
                     notes: [Diagnostic.Note("write it in Markdown instead")])
             default:
                 break
@@ -75,7 +75,7 @@ struct ContentLinter {
                 }
                 if !captioned {
                     diagnostics.warning(
-                        "table-caption", "table without a caption", at: lineMap.location(child.start),
+                        .tableCaption, "table without a caption", at: lineMap.location(child.start),
                         notes: [Diagnostic.Note("write a line \"Table: what the table shows\" and a blank line before it")])
                 }
             }
@@ -91,11 +91,11 @@ struct ContentLinter {
         let hasImageText = node.children.contains { if case .image = $0.kind { return !$0.plainText.isEmpty } else { return false } }
         if text.isEmpty && !isCrossReference && !hasImageText {
             diagnostics.error(
-                "empty-link", "link to \"\(url)\" has no text", at: location,
+                .emptyLink, "link to \"\(url)\" has no text", at: location,
                 notes: [Diagnostic.Note("write what the link leads to between the brackets")])
         } else if ContentLinter.vagueLinkTexts.contains(text.lowercased()) {
             diagnostics.warning(
-                "link-text", "link text \"\(text)\" does not say where the link leads", at: location,
+                .linkText, "link text \"\(text)\" does not say where the link leads", at: location,
                 notes: [Diagnostic.Note("name the destination, for example the page's title")])
         }
     }
@@ -103,7 +103,7 @@ struct ContentLinter {
     private func checkURL(_ url: String, at location: SourceLocation) {
         let lower = url.lowercased().trimmingCharacters(in: .whitespaces)
         for scheme in ["javascript:", "vbscript:", "data:", "file:"] where lower.hasPrefix(scheme) {
-            diagnostics.error("unsafe-url", "\(scheme) URLs are not allowed", at: location)
+            diagnostics.error(.unsafeUrl, "\(scheme) URLs are not allowed", at: location)
         }
     }
 }

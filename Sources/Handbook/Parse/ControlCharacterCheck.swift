@@ -9,7 +9,7 @@ enum ControlCharacterCheck {
         case .scalar(let text, _):
             guard let bad = text.unicodeScalars.first(where: isForbidden) else { return }
             diagnostics.error(
-                "control-character", "the text holds the control character \(name(bad))",
+                .controlCharacter, "the text holds the control character \(name(bad))",
                 at: SourceLocation(path: path, line: node.line + lineOffset, column: node.column),
                 notes: [Diagnostic.Note("remove the escape that produces it; it would be written raw into the pages")])
         case .sequence(let items):

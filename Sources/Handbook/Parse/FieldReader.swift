@@ -17,7 +17,7 @@ struct FieldReader {
         if case .mapping = node.value {
         } else {
             diagnostics.error(
-                "front-matter-type", "expected a mapping of keys and values, found \(node.shapeName)", at: location(node))
+                .frontMatterType, "expected a mapping of keys and values, found \(node.shapeName)", at: location(node))
         }
     }
 
@@ -54,18 +54,18 @@ struct FieldReader {
             return nil
         }
         guard case .scalar(let text, let plain) = node.value, !(plain && isNull(text)) else {
-            diagnostics.error("front-matter-type", "\"\(key)\" must be text, found \(node.shapeName)", at: location(node))
+            diagnostics.error(.frontMatterType, "\"\(key)\" must be text, found \(node.shapeName)", at: location(node))
             return nil
         }
         if plain && !allowNumber && Double(text) != nil && text.contains(".") {
             diagnostics.warning(
-                "unquoted-number", "\"\(key)\" is written as a number; quote it so every YAML tool reads it as text",
+                .unquotedNumber, "\"\(key)\" is written as a number; quote it so every YAML tool reads it as text",
                 at: location(node),
                 notes: [Diagnostic.Note("write \(key): \"\(text)\"")])
             return text
         }
         if required && text.trimmingCharacters(in: .whitespaces).isEmpty {
-            diagnostics.error("front-matter-empty", "\"\(key)\" must not be empty", at: location(node))
+            diagnostics.error(.frontMatterEmpty, "\"\(key)\" must not be empty", at: location(node))
             return nil
         }
         return text
@@ -86,7 +86,7 @@ struct FieldReader {
                 notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
             }
             diagnostics.error(
-                "front-matter-value", "\"\(text)\" is not a valid \(key)", at: location(of: key), notes: notes)
+                .frontMatterValue, "\"\(text)\" is not a valid \(key)", at: location(of: key), notes: notes)
             return nil
         }
         return text
@@ -105,13 +105,13 @@ struct FieldReader {
         switch node.value {
         case .sequence(let items) where items.count > Self.maximumListItems:
             diagnostics.error(
-                "too-many-items",
+                .tooManyItems,
                 "\"\(key)\" has \(items.count) items; the limit is \(Self.maximumListItems)", at: location(node))
             return Array(items.prefix(Self.maximumListItems))
         case .sequence(let items): return items
         case .scalar(let text, let plain) where plain && isNull(text): return []
         default:
-            diagnostics.error("front-matter-type", "\"\(key)\" must be a list, found \(node.shapeName)", at: location(node))
+            diagnostics.error(.frontMatterType, "\"\(key)\" must be a list, found \(node.shapeName)", at: location(node))
             return []
         }
     }
@@ -123,17 +123,17 @@ struct FieldReader {
         return list(key).compactMap { item in
             guard case .scalar(let text, let plain) = item.value, !(plain && isNull(text)) else {
                 diagnostics.error(
-                    "front-matter-type", "items of \"\(key)\" must be text, found \(item.shapeName)", at: location(item))
+                    .frontMatterType, "items of \"\(key)\" must be text, found \(item.shapeName)", at: location(item))
                 return nil
             }
             if plain && Double(text) != nil && text.contains(".") && NumberOrder.normalized(text) != text {
                 diagnostics.warning(
-                    "unquoted-number", "\"\(text)\" in \"\(key)\" reads as a number in other YAML tools; quote it",
+                    .unquotedNumber, "\"\(text)\" in \"\(key)\" reads as a number in other YAML tools; quote it",
                     at: location(item))
             }
             if let earlier = first[text] {
                 diagnostics.warning(
-                    "duplicate-item", "\"\(text)\" appears twice in \"\(key)\"", at: location(item),
+                    .duplicateItem, "\"\(text)\" appears twice in \"\(key)\"", at: location(item),
                     notes: [Diagnostic.Note("first listed here", at: earlier)])
                 return nil
             }
@@ -146,7 +146,7 @@ struct FieldReader {
     func rejectUnknownKeys(_ allowed: [String]) {
         for pair in pairs {
             guard let key = keyText(pair.key) else {
-                diagnostics.error("front-matter-key", "keys must be text", at: location(pair.key))
+                diagnostics.error(.frontMatterKey, "keys must be text", at: location(pair.key))
                 continue
             }
             if allowed.contains(key) { continue }
@@ -154,14 +154,14 @@ struct FieldReader {
             if let near = NearMiss.suggestion(for: key, among: allowed) {
                 notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
             }
-            diagnostics.error("unknown-key", "unknown front-matter key \"\(key)\"", at: location(pair.key), notes: notes)
+            diagnostics.error(.unknownKey, "unknown front-matter key \"\(key)\"", at: location(pair.key), notes: notes)
         }
         var seen: [String: YAMLNode] = [:]
         for pair in pairs {
             guard let key = keyText(pair.key) else { continue }
             if let first = seen[key] {
                 diagnostics.error(
-                    "duplicate-key", "key \"\(key)\" appears twice", at: location(pair.key),
+                    .duplicateKey, "key \"\(key)\" appears twice", at: location(pair.key),
                     notes: [Diagnostic.Note("first defined here", at: location(first))])
             } else {
                 seen[key] = pair.key
@@ -170,7 +170,7 @@ struct FieldReader {
     }
 
     private func missing(_ key: String) {
-        diagnostics.error("missing-key", "front matter has no \"\(key)\"", at: location(node))
+        diagnostics.error(.missingKey, "front matter has no \"\(key)\"", at: location(node))
     }
 
     private func isNull(_ text: String) -> Bool {

@@ -66,7 +66,7 @@ struct HalfwidthPunctuationLinter {
     private func report(_ findings: [HalfwidthPunctuation.Finding], at location: (Int) -> SourceLocation) {
         for finding in findings {
             diagnostics.warning(
-                "halfwidth-punctuation",
+                .halfwidthPunctuation,
                 "half-width \"\(finding.mark)\" in Chinese text; use the full-width \"\(finding.replacement)\"",
                 at: location(finding.offset))
         }

@@ -35,7 +35,7 @@ public struct PageParser: Sendable {
         var (body, tooDeep) = parser.parseChecked(split.body)
         if let tooDeep {
             diagnostics.error(
-                "markdown-too-deep", "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
+                .markdownTooDeep, "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
                 at: lineMap.location(tooDeep))
         }
         Self.trimAutolinks(&body)
@@ -73,7 +73,7 @@ private extension PageParser {
         guard file.text[..<firstEnd].trimmingCharacters(in: .whitespaces) == "---" else {
             let message = file.text.isEmpty ? "the file is empty" : "the file does not start with front matter"
             diagnostics.error(
-                "missing-front-matter", message, at: SourceLocation(path: file.path, line: 1, column: 1),
+                .missingFrontMatter, message, at: SourceLocation(path: file.path, line: 1, column: 1),
                 notes: [Diagnostic.Note("start the file with a line \"---\", the YAML fields, and another \"---\"")])
             return nil
         }
@@ -93,7 +93,7 @@ private extension PageParser {
             line += 1
         }
         diagnostics.error(
-            "missing-front-matter", "the front matter is not closed by a line \"---\"",
+            .missingFrontMatter, "the front matter is not closed by a line \"---\"",
             at: SourceLocation(path: file.path, line: 1, column: 1))
         return nil
     }
@@ -116,12 +116,12 @@ private extension PageParser {
                 anchor = explicit
                 if TemplateAnchors.isReserved(explicit) {
                     diagnostics.error(
-                        "reserved-anchor", "the anchor \"\(explicit)\" is an id the page layout already uses",
+                        .reservedAnchor, "the anchor \"\(explicit)\" is an id the page layout already uses",
                         at: location,
                         notes: [Diagnostic.Note("reserved anchors: \((TemplateAnchors.reserved.sorted() + TemplateAnchors.reservedPrefixes.map { $0 + "…" }).joined(separator: ", "))")])
                 } else if let first = taken[explicit] {
                     diagnostics.error(
-                        "duplicate-anchor", "the anchor \"\(explicit)\" is used twice on this page", at: location,
+                        .duplicateAnchor, "the anchor \"\(explicit)\" is used twice on this page", at: location,
                         notes: [Diagnostic.Note("first used here", at: first)])
                 }
                 used[anchor, default: 0] += 1
@@ -219,7 +219,7 @@ private extension PageParser {
             let category = fields.oneOf("category", ContentSchema.categories).flatMap(Category.init(rawValue:))
             if let principle, !principle.categories.isEmpty, !fields.has("category") {
                 diagnostics.error(
-                    "missing-key", "front matter has no \"category\"", at: fields.location(fields.node),
+                    .missingKey, "front matter has no \"category\"", at: fields.location(fields.node),
                     notes: [Diagnostic.Note("categories of \(principle.name): \(principle.categories.map(\.rawValue).joined(separator: ", "))")])
             }
             if let key {
@@ -258,7 +258,7 @@ private extension PageParser {
         let expectedName = "\(key.value).md"
         if !file.relativePath.hasSuffix("/" + expectedName) {
             diagnostics.error(
-                "file-name", "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
+                .fileName, "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
                 notes: [Diagnostic.Note("rename the file, or correct the ID")])
         }
         return ParsedPage(
@@ -285,12 +285,12 @@ private extension PageParser {
         case .page(let id):
             if let bad = id.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) {
                 diagnostics.error(
-                    "invalid-id", "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: location)
+                    .invalidId, "an ID may hold letters, digits, \".\" and \"-\" only, not \"\(bad)\"", at: location)
                 return false
             }
             guard PageKeyRules.reservedPageIDs.contains(id) || SinglePageEdition.isPartID(id) else { return true }
             diagnostics.error(
-                "reserved-id", "the ID \"\(id)\" belongs to a page the build generates", at: location,
+                .reservedId, "the ID \"\(id)\" belongs to a page the build generates", at: location,
                 notes: [
                     Diagnostic.Note("reserved IDs: \((PageKeyRules.reservedPageIDs + ["handbook-1, handbook-2, …"]).sorted().joined(separator: ", "))"),
                     Diagnostic.Note("choose another ID and rename the file to match"),
@@ -300,7 +300,7 @@ private extension PageParser {
         if let ascii = PageKeyRules.asciiForm(key.id) {
             notes.insert(Diagnostic.Note("did you mean \"\(ascii)\"? (written with ASCII digits)"), at: 0)
         }
-        diagnostics.error("invalid-id", message, at: location, notes: notes)
+        diagnostics.error(.invalidId, message, at: location, notes: notes)
         return false
     }
 
@@ -310,7 +310,7 @@ private extension PageParser {
         let name = OutputLayout.path(of: key, in: "en").split(separator: "/").last.map(String.init) ?? ""
         guard name.utf8.count > PageParser.maximumFileNameBytes else { return true }
         diagnostics.error(
-            "name-too-long",
+            .nameTooLong,
             "the output file \(key.folder == "pages" ? "" : key.folder + "/")\(name.prefix(24))… would have a name of \(name.utf8.count) bytes; file systems allow \(PageParser.maximumFileNameBytes)",
             at: location, notes: [Diagnostic.Note("choose a shorter ID")])
         return false
@@ -327,7 +327,7 @@ private extension PageParser {
             functions: fields.list("functions").compactMap { item in
                 if case .scalar(let text, _) = item.value { return markdown(text, at: item, fields: fields, yamlLines: yamlLines) }
                 diagnostics.error(
-                    "front-matter-type", "items of \"functions\" must be text, found \(item.shapeName)",
+                    .frontMatterType, "items of \"functions\" must be text, found \(item.shapeName)",
                     at: fields.location(item))
                 return nil
             },
@@ -344,7 +344,7 @@ private extension PageParser {
         var value = FieldMarkdown(text, node: parsed, at: start, sourceLine: sourceLine)
         if let tooDeep {
             diagnostics.error(
-                "markdown-too-deep", "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
+                .markdownTooDeep, "content nests more than \(MarkdownParser.maximumDepth) levels deep; the rest is left out",
                 at: value.location(tooDeep))
         }
         Self.trimAutolinks(&parsed)

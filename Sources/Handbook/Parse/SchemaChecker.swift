@@ -12,7 +12,7 @@ struct SchemaChecker {
         guard let principle else { return }
         if let numbered = ContentSchema.principle(ofID: id.value), numbered != principle {
             diagnostics.error(
-                "practice-principle",
+                .practicePrinciple,
                 "practice \"\(id.value)\" is numbered under principle \(numbered.number) (\(numbered.name)), but its principle is \(principle.name)",
                 at: id.location,
                 notes: [
@@ -23,7 +23,7 @@ struct SchemaChecker {
         guard let category, category.principle != principle else { return }
         let owner = category.principle
         diagnostics.error(
-            "practice-category",
+            .practiceCategory,
             "the category \"\(category.rawValue)\" belongs to \(owner.name), not to \(principle.name)", at: categoryLocation,
             notes: [
                 Diagnostic.Note(
@@ -54,14 +54,14 @@ struct SchemaChecker {
             let heading = headings[index]
             if heading.level != wanted.level {
                 diagnostics.error(
-                    "heading-level",
+                    .headingLevel,
                     "the heading \"\(heading.text)\" (#\(wanted.anchor)) must be level \(wanted.level), not \(heading.level)",
                     at: heading.location,
                     notes: [Diagnostic.Note("write it \"\(String(repeating: "#", count: wanted.level)) \(heading.text)\"")])
             }
             if let last = lastFound, index < last.index {
                 diagnostics.error(
-                    "heading-order", "the heading \"\(heading.text)\" (#\(wanted.anchor)) comes before \"\(last.heading.text)\"",
+                    .headingOrder, "the heading \"\(heading.text)\" (#\(wanted.anchor)) comes before \"\(last.heading.text)\"",
                     at: heading.location,
                     notes: [Diagnostic.Note("the order is: " + required.map(\.text).joined(separator: ", "))])
             } else {
@@ -89,6 +89,6 @@ struct SchemaChecker {
                 "write \"\(String(repeating: "#", count: wanted.level)) \(wanted.text)\"; a translation keeps the anchor: \"## … {#\(wanted.anchor)}\""))
         let place = next.map { " before \"\(headings[$0].text)\"" } ?? ""
         diagnostics.error(
-            "missing-heading", "the page has no heading \"\(wanted.text)\" (#\(wanted.anchor))\(place)", at: location, notes: notes)
+            .missingHeading, "the page has no heading \"\(wanted.text)\" (#\(wanted.anchor))\(place)", at: location, notes: notes)
     }
 }

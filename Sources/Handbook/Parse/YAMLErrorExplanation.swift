@@ -80,7 +80,7 @@ struct YAMLErrorExplanation {
     /// The `yaml-syntax` error, in a file whose YAML starts after `lineOffset` lines.
     func diagnostic(path: String, lineOffset: Int) -> Diagnostic {
         .error(
-            "yaml-syntax", message, at: SourceLocation(path: path, line: line + lineOffset, column: column),
+            .yamlSyntax, message, at: SourceLocation(path: path, line: line + lineOffset, column: column),
             notes: notes.map { Diagnostic.Note($0) })
     }
 

@@ -140,7 +140,7 @@ public struct PageRenderer {
         if !site.movedSections.isEmpty, !templates.names.contains("redirect") {
             let (old, new) = site.movedSections.min { NumberOrder.less($0.key, $1.key) }!
             diagnostics.error(
-                "missing-template", "there is no template \"redirect.mustache\"", at: SourceLocation(path: "templates/redirect.mustache"),
+                .missingTemplate, "there is no template \"redirect.mustache\"", at: SourceLocation(path: "templates/redirect.mustache"),
                 notes: [Diagnostic.Note("section \(new) was \(old): its old address needs a redirect page")])
             return []
         }
@@ -163,7 +163,7 @@ public struct PageRenderer {
                 return try EPUBEdition(site: site, language: language, strings: site.strings(in: language.code), bodies: bodies).file()
             } catch {
                 diagnostics.error(
-                    "epub-failed", "cannot make the EPUB edition: \(error.message)", at: SourceLocation(path: "content/\(language.code)"))
+                    .epubFailed, "cannot make the EPUB edition: \(error.message)", at: SourceLocation(path: "content/\(language.code)"))
                 return nil
             }
         }
@@ -234,7 +234,7 @@ public struct PageRenderer {
             return emit(OutputFile(path: path, text: try templates.library.render(template, context())))
         } catch {
             diagnostics.error(
-                "template-error", error.message,
+                .templateError, error.message,
                 at: SourceLocation(path: "\(templates.folder)/\(error.templateName).mustache", line: error.line, column: error.column),
                 notes: [Diagnostic.Note("while rendering \(path) from \(source)")])
             return nil

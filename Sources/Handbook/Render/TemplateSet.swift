@@ -34,11 +34,11 @@ struct TemplateSet {
             else { continue }
             // A FIFO would block the read for ever; anything but a regular file is reported unread.
             if let problem = FileKind(path: url.path).problem {
-                diagnostics.error("unreadable-file", problem, at: SourceLocation(path: paths.display(url)))
+                diagnostics.error(.unreadableFile, problem, at: SourceLocation(path: paths.display(url)))
                 continue
             }
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                diagnostics.error("unreadable-file", "cannot read the template", at: SourceLocation(path: paths.display(url)))
+                diagnostics.error(.unreadableFile, "cannot read the template", at: SourceLocation(path: paths.display(url)))
                 continue
             }
             if relative.hasPrefix("assets/") {
@@ -47,7 +47,7 @@ struct TemplateSet {
                 guard let text = String(validatingUTF8Bytes: [UInt8](data)) else {
                     let (line, column) = FileReader.firstInvalidUTF8([UInt8](data))
                     diagnostics.error(
-                        "invalid-utf8", "the template is not valid UTF-8",
+                        .invalidUtf8, "the template is not valid UTF-8",
                         at: SourceLocation(path: paths.display(url), line: line, column: column),
                         notes: [Diagnostic.Note("save the template as UTF-8")])
                     undecodable.insert(String(relative.dropLast(".mustache".count)))
@@ -59,12 +59,12 @@ struct TemplateSet {
         let templatesPath = paths.display(folder)
         for name in required where sources[name] == nil && !undecodable.contains(name) {
             diagnostics.error(
-                "missing-template", "there is no template \"\(name).mustache\"",
+                .missingTemplate, "there is no template \"\(name).mustache\"",
                 at: SourceLocation(path: "\(templatesPath)/\(name).mustache"))
         }
         for error in TemplateLibrary.diagnose(templates: sources, strictPartials: true) {
             diagnostics.error(
-                "template-syntax", error.message,
+                .templateSyntax, error.message,
                 at: SourceLocation(path: "\(templatesPath)/\(error.templateName).mustache", line: error.line, column: error.column))
         }
         if let strings { checkStrings(sources, strings: strings, templatesPath: templatesPath, diagnostics: diagnostics) }
@@ -91,7 +91,7 @@ struct TemplateSet {
             let near = NearMiss.suggestion(for: unknown, among: sortedKnown)
                 .flatMap { NearMiss.editDistance(unknown, $0) <= max(1, unknown.count / 4) ? $0 : nil }
             diagnostics.error(
-                "unknown-template-key",
+                .unknownTemplateKey,
                 "the template reads \"\(name)\", but no page's context provides \"\(unknown)\""
                     + (near.map { " (did you mean \"\($0)\"?)" } ?? ""),
                 at: SourceLocation(path: "\(templatesPath)/\(use.templateName).mustache", line: use.line, column: use.column))
@@ -115,7 +115,7 @@ struct TemplateSet {
                         let near = NearMiss.suggestion(for: String(key), among: keys)
                             .flatMap { NearMiss.editDistance(String(key), $0) <= max(1, key.count / 5) ? $0 : nil }
                         diagnostics.error(
-                            "missing-string",
+                            .missingString,
                             "the template uses strings.\(key), which strings.yaml does not define"
                                 + (near.map { " (did you mean strings.\($0)?)" } ?? ""),
                             at: SourceLocation(path: "\(templatesPath)/\(name).mustache", line: lineIndex + 1, column: column))

@@ -74,7 +74,7 @@ public struct SectionRenumbering {
         guard numbers.contains(old) else {
             var message = "there is no section \"\(old)\""
             if let near = NearMiss.suggestion(for: old, among: numbers) { message += " (did you mean \"\(near)\"?)" }
-            return .failure(Refusal(diagnostics: [Diagnostic.error("renumber", message, at: SourceLocation(path: sectionsFolder))]))
+            return .failure(Refusal(diagnostics: [Diagnostic.error(.renumber, message, at: SourceLocation(path: sectionsFolder))]))
         }
         // The moved sections, by file: the section itself and every section below it.
         let moved = content.pages.filter { file in
@@ -91,7 +91,7 @@ public struct SectionRenumbering {
             if FileKind(path: paths.root.appendingPathComponent(targetPath).path) != .missing {
                 refusals.append(
                     Diagnostic.error(
-                        "renumber", "cannot renumber section \(number) to \(target): this file exists already",
+                        .renumber, "cannot renumber section \(number) to \(target): this file exists already",
                         at: SourceLocation(path: targetPath),
                         notes: [Diagnostic.Note("renumbering never replaces a file; move or remove it first, or choose another number")]))
             }

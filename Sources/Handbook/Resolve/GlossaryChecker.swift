@@ -111,7 +111,7 @@ struct GlossaryChecker {
             guard let forms = term.translations[language], let fixed = forms.first, !fixed.isEmpty else { continue }
             if source.title == term.english, translation.title != fixed {
                 diagnostics.warning(
-                    "glossary", "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"",
+                    .glossary, "the title should be the glossary's \"\(fixed)\" for \"\(term.english)\"",
                     at: Self.titleLocation(translation))
                 continue
             }
@@ -124,7 +124,7 @@ struct GlossaryChecker {
             if uses.count > translatedWords!.uses(of: term).count {
                 let place = sourceWords.location(ofWord: first, in: source)
                 diagnostics.warning(
-                    "glossary",
+                    .glossary,
                     "\"\(term.english)\" is used here, but \(translation.file.path) never uses the glossary's \"\(fixed)\"",
                     at: place, notes: Self.passage(translation, following: place, in: source))
             }

@@ -143,14 +143,14 @@ private extension LinkResolver {
                     }
                 } else if report && !isExternal(url) && !HTMLEscaping.isDangerousURL(url) && !url.lowercased().hasPrefix("data:") {
                     diagnostics.error(
-                        "broken-link", "link to \"\(url)\" is neither a web address nor a cross-reference",
+                        .brokenLink, "link to \"\(url)\" is neither a web address nor a cross-reference",
                         at: location,
                         notes: [Diagnostic.Note("link pages with bp:ID, sec:NUMBER or page:ID, which the build checks")])
                 }
                 return nil
             }
             if let message = catalog.unknownMessage(key) {
-                if report { diagnostics.error("broken-link", message, at: location) }
+                if report { diagnostics.error(.brokenLink, message, at: location) }
                 node.kind = .link(url: "", title: title)
                 return node
             }
@@ -189,7 +189,7 @@ private extension LinkResolver {
         if isExternal(url) || url.contains(":") || url.hasPrefix("//") {
             if report {
                 diagnostics.error(
-                    "external-image", "image \"\(url)\" is not in the content", at: location,
+                    .externalImage, "image \"\(url)\" is not in the content", at: location,
                     notes: [Diagnostic.Note("the site makes no outside requests; save the image in content/images/ and write its file name")])
             }
             node.kind = .image(url: "", title: title)
@@ -200,7 +200,7 @@ private extension LinkResolver {
                 var message = "no image \"\(url)\" in content/images/"
                 if let near = images.nearestName(to: url) { message += " (did you mean \"\(near)\"?)" }
                 diagnostics.error(
-                    "missing-image", message, at: location,
+                    .missingImage, message, at: location,
                     notes: [Diagnostic.Note("images live in content/images/ (shared) and content/<lang>/images/ (a language's version)")])
             }
             node.kind = .image(url: "", title: title)
@@ -222,7 +222,7 @@ private extension LinkResolver {
             if report {
                 var message = "unknown note \"\(id)\""
                 if let near = NearMiss.suggestion(for: id, among: notes.keys.sorted()) { message += " (did you mean \"\(near)\"?)" }
-                diagnostics.error("broken-link", message, at: location(), notes: [Diagnostic.Note("notes are listed in content/source-notes.yaml")])
+                diagnostics.error(.brokenLink, message, at: location(), notes: [Diagnostic.Note("notes are listed in content/source-notes.yaml")])
             }
             node.kind = .link(url: "", title: "")
             return node
@@ -253,7 +253,7 @@ private extension LinkResolver {
         if let near = NearMiss.suggestion(for: anchor, among: target.headings.map(\.anchor)) {
             message += " (did you mean \"\(near)\"?)"
         }
-        diagnostics.error("missing-anchor", message, at: location)
+        diagnostics.error(.missingAnchor, message, at: location)
     }
 
     /// "Best Practice 2.10 – Provide adjustable time control", "Section 7.3.6.5 Register", in `language`,

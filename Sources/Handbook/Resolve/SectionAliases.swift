@@ -10,15 +10,15 @@ enum SectionAliases {
             for old in details.previousNumbers {
                 if !PageKeyRules.isSectionNumber(old.value) {
                     diagnostics.error(
-                        "invalid-id", "\"\(old.value)\" is not a section number of the guide", at: old.location,
+                        .invalidId, "\"\(old.value)\" is not a section number of the guide", at: old.location,
                         notes: [Diagnostic.Note("a previous number is a section number such as \"11.5\"")])
                 } else if pages[.section(old.value)] != nil {
                     diagnostics.error(
-                        "previous-number", "previous number \"\(old.value)\" is the number of an existing section", at: old.location,
+                        .previousNumber, "previous number \"\(old.value)\" is the number of an existing section", at: old.location,
                         notes: [Diagnostic.Note("the section", at: pages[.section(old.value)]!.keyLocation)])
                 } else if let first = claimedAt[old.value] {
                     diagnostics.error(
-                        "previous-number", "previous number \"\(old.value)\" is claimed by two sections", at: old.location,
+                        .previousNumber, "previous number \"\(old.value)\" is claimed by two sections", at: old.location,
                         notes: [Diagnostic.Note("first claimed here", at: first)])
                 } else {
                     moved[old.value] = number

@@ -193,7 +193,7 @@ public struct SiteResolver {
         let notes = SourceNotesReader(diagnostics: diagnostics).read(file, languages: languages)
         for note in notes {
             for page in note.pages {
-                if let message = catalog.unknownMessage(page.value) { diagnostics.error("broken-link", message, at: page.location) }
+                if let message = catalog.unknownMessage(page.value) { diagnostics.error(.brokenLink, message, at: page.location) }
             }
         }
         return notes
@@ -264,7 +264,7 @@ private extension SiteResolver {
         for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
             if let first = out[page.key] {
                 diagnostics.error(
-                    "duplicate-id", "\(noun(page.key)) \"\(page.key.id)\" is defined twice", at: page.keyLocation,
+                    .duplicateId, "\(noun(page.key)) \"\(page.key.id)\" is defined twice", at: page.keyLocation,
                     notes: [Diagnostic.Note("first defined here", at: first.keyLocation)])
                 continue
             }
@@ -290,7 +290,7 @@ private extension SiteResolver {
         for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
             if case .section(let old) = page.key, let new = moved[old], sources[page.key] == nil {
                 diagnostics.error(
-                    "orphan-translation", "translation of \(page.key) has no English source (\(page.key) is now \(new))",
+                    .orphanTranslation, "translation of \(page.key) has no English source (\(page.key) is now \(new))",
                     at: page.keyLocation,
                     notes: [Diagnostic.Note("rename it to \(sourceFolder.split(separator: "/").dropLast().joined(separator: "/"))/\(page.file.language)/sections/\(new).md and set number: \"\(new)\", or run handbook renumber")])
                 continue
@@ -298,13 +298,13 @@ private extension SiteResolver {
             guard let source = sources[page.key], source.file.relativePath == page.file.relativePath else {
                 if sourcePaths.contains(page.file.relativePath), !indexedPaths.contains(page.file.relativePath) { continue }
                 diagnostics.error(
-                    "orphan-translation", "translation of \(page.key) has no source page in \(sourceFolder)/", at: page.keyLocation,
+                    .orphanTranslation, "translation of \(page.key) has no source page in \(sourceFolder)/", at: page.keyLocation,
                     notes: [Diagnostic.Note("a translation must have the same path as its source")])
                 continue
             }
             if let first = out[page.file.language]?[page.key] {
                 diagnostics.error(
-                    "duplicate-id", "\(noun(page.key)) \"\(page.key.id)\" is defined twice", at: page.keyLocation,
+                    .duplicateId, "\(noun(page.key)) \"\(page.key.id)\" is defined twice", at: page.keyLocation,
                     notes: [Diagnostic.Note("first defined here", at: first.keyLocation)])
                 continue
             }
@@ -316,7 +316,7 @@ private extension SiteResolver {
     func check(_ references: [Located<String>], as make: (String) -> PageKey, in catalog: Catalog) -> [String] {
         references.compactMap { reference in
             if let message = catalog.unknownMessage(make(reference.value)) {
-                diagnostics.error("broken-link", message, at: reference.location)
+                diagnostics.error(.brokenLink, message, at: reference.location)
                 return nil
             }
             return reference.value
@@ -362,12 +362,12 @@ private extension SiteResolver {
                 } else if let new = catalog.moved[implied] {
                     let renamed = new + number.dropFirst(implied.count)
                     diagnostics.error(
-                        "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\" (\(implied) is now \(new))",
+                        .missingParent, "section \"\(number)\" has no parent section \"\(implied)\" (\(implied) is now \(new))",
                         at: page.keyLocation,
                         notes: [Diagnostic.Note("renumber it to \"\(renamed)\" (handbook renumber sec:\(number) \(renamed)), or set parent: \"\(new)\"")])
                 } else {
                     diagnostics.error(
-                        "missing-parent", "section \"\(number)\" has no parent section \"\(implied)\"", at: page.keyLocation,
+                        .missingParent, "section \"\(number)\" has no parent section \"\(implied)\"", at: page.keyLocation,
                         notes: [Diagnostic.Note("add \(page.file.path.dropLast(page.file.relativePath.count))sections/\(implied).md or set \"parent\"")])
                 }
             }
@@ -395,7 +395,7 @@ private extension SiteResolver {
             let lead = cycle[0]
             if let location = explicitParent(lead)?.location ?? catalog.pages[.section(lead)]?.keyLocation {
                 diagnostics.error(
-                    "parent-cycle", "section \"\(lead)\" is its own ancestor: \((cycle + [lead]).joined(separator: " → "))",
+                    .parentCycle, "section \"\(lead)\" is its own ancestor: \((cycle + [lead]).joined(separator: " → "))",
                     at: location, notes: [Diagnostic.Note("set \"parent\" to a section outside the cycle, or remove it")])
             }
             if let index = position[lead] { infos[index].parent = nil }
@@ -421,11 +421,11 @@ private extension SiteResolver {
             state = .missing
         }
         var body = counts.fill(body: page.body, strings: textStrings) { message, position in
-            if report { diagnostics.error("missing-string", message, at: page.lineMap.location(position)) }
+            if report { diagnostics.error(.missingString, message, at: page.lineMap.location(position)) }
         }
         let fillLine = { (text: String) in
             counts.fill(page: text, strings: textStrings) { message, _ in
-                if report { diagnostics.error("missing-string", message, at: page.keyLocation) }
+                if report { diagnostics.error(.missingString, message, at: page.keyLocation) }
             }
         }
         if translation != nil, LanguageOfParts.needsMarking(language) {

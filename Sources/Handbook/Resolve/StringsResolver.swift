@@ -16,7 +16,7 @@ struct StringsResolver {
             // A file that could not be read was reported as such by the loader.
             if content.unreadableStrings.contains(sourceCode) { return [:] }
             diagnostics.error(
-                "missing-strings", "the source language has no strings.yaml",
+                .missingStrings, "the source language has no strings.yaml",
                 at: SourceLocation(path: "\(config.contentFolder)/\(sourceCode)/strings.yaml"))
             return [:]
         }
@@ -28,7 +28,7 @@ struct StringsResolver {
             let (own, sources) = file.map(reader.read) ?? (language.code == sourceCode ? source : [:], [:])
             for (key, value) in own where source[key] == nil {
                 diagnostics.warning(
-                    "unknown-string", "string \"\(key)\" is not in the English strings.yaml and is never used", at: value.location)
+                    .unknownString, "string \"\(key)\" is not in the English strings.yaml and is never used", at: value.location)
             }
             var strings = UIStrings(values: [:])
             strings.rule = PluralRule(language: language.code)
@@ -59,7 +59,7 @@ struct StringsResolver {
                 strings.fallbackKeys.formUnion(untranslatedKeys)
                 if untranslated > 0 {
                     diagnostics.warning(
-                        "untranslated-strings",
+                        .untranslatedStrings,
                         "\(untranslated) of \(source.count) strings are still the English; translate them, then record them with i18n mark-current",
                         at: SourceLocation(path: file.path, line: 1, column: 1))
                 }
@@ -82,14 +82,14 @@ private extension StringsResolver {
         for (category, value) in entry.forms.sorted(by: { $0.key < $1.key }) where !allowed.contains(category) {
             let known = PluralRule.allCategories.contains(category)
             diagnostics.error(
-                "plural-form",
+                .pluralForm,
                 known ? "\(language) has no plural form \"\(category)\"; its forms are \(allowed.joined(separator: ", "))"
                     : "\"\(category)\" is not a plural form; \(language) uses \(allowed.joined(separator: ", "))",
                 at: value.location,
                 notes: NearMiss.suggestion(for: category, among: allowed).map { [Diagnostic.Note("did you mean \"\($0)\"?")] } ?? [])
         }
         if entry.forms["other"] == nil {
-            diagnostics.error("plural-form", "the counted string \"\(key)\" has no \"other\" form", at: entry.location)
+            diagnostics.error(.pluralForm, "the counted string \"\(key)\" has no \"other\" form", at: entry.location)
         }
     }
 
@@ -101,14 +101,14 @@ private extension StringsResolver {
             for placeholder in found where !known.contains(placeholder.name) {
                 let suggestion = NearMiss.suggestion(for: placeholder.name, among: Array(known))
                 diagnostics.error(
-                    "placeholder",
+                    .placeholder,
                     "unknown placeholder {\(placeholder.name)} in \"\(key)\"" + (suggestion.map { " (did you mean {\($0)}?)" } ?? ""),
                     at: location(of: placeholder.offset, in: value, file: file),
                     notes: [Diagnostic.Note("the English uses " + (known.isEmpty ? "no placeholders" : known.sorted().map { "{\($0)}" }.joined(separator: ", ")))])
             }
             for name in always.subtracting(found.map(\.name)).sorted() {
                 diagnostics.error(
-                    "placeholder", "\"\(key)\" lacks the placeholder {\(name)} that the English uses", at: value.location,
+                    .placeholder, "\"\(key)\" lacks the placeholder {\(name)} that the English uses", at: value.location,
                     notes: [Diagnostic.Note("the English: \(english.forms["other"]!.value)")])
             }
         }

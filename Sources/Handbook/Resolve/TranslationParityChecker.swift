@@ -33,7 +33,7 @@ private extension TranslationParityChecker {
             // With as many headings as the English, the one at the same place is the one that lost it.
             let location = parallel ? translation.headings[index].location : SourceLocation(path: translation.file.path, line: 1, column: 1)
             diagnostics.error(
-                "missing-anchor", "the English heading \"\(heading.text)\" has the anchor #\(heading.anchor), which no heading of this translation has",
+                .missingAnchor, "the English heading \"\(heading.text)\" has the anchor #\(heading.anchor), which no heading of this translation has",
                 at: location,
                 notes: [
                     Diagnostic.Note("links to #\(heading.anchor) would break in this language", at: heading.location),
@@ -46,7 +46,7 @@ private extension TranslationParityChecker {
         func compare(_ key: String, _ own: [String], _ english: [String]) {
             guard !own.isEmpty, own != english else { return }
             diagnostics.error(
-                "translation-relation",
+                .translationRelation,
                 "\"\(key)\" is \(show(own)) here but \(show(english)) in the English; translations follow the English",
                 at: frontMatterLocation(of: key, in: translation),
                 notes: [Diagnostic.Note("remove \"\(key)\" from the translation (it inherits the English), or correct it in the English")])
@@ -80,14 +80,14 @@ private extension TranslationParityChecker {
                 counts[link.target] = count - 1
             } else {
                 diagnostics.warning(
-                    "translation-link", "this translation links to \(link.target), which the English page does not",
+                    .translationLink, "this translation links to \(link.target), which the English page does not",
                     at: translation.lineMap.location(link.start))
             }
         }
         for (target, count) in counts.sorted(by: { $0.key < $1.key }) where count > 0 {
             let first = english.first { $0.target == target }!
             diagnostics.warning(
-                "translation-link", "the English page links to \(target)\(count > 1 ? " \(count) times" : ""), this translation \(count > 1 ? "fewer times" : "does not")",
+                .translationLink, "the English page links to \(target)\(count > 1 ? " \(count) times" : ""), this translation \(count > 1 ? "fewer times" : "does not")",
                 at: SourceLocation(path: translation.file.path, line: 1, column: 1),
                 notes: [Diagnostic.Note("the English link", at: source.lineMap.location(first.start))])
         }
@@ -100,7 +100,7 @@ private extension TranslationParityChecker {
         for (index, block) in own.enumerated() where !known.contains(Self.withoutComments(block.literal)) {
             let counterpart = index < english.count ? [Diagnostic.Note("the English code block", at: source.lineMap.location(english[index].start))] : []
             diagnostics.warning(
-                "translation-code", "this code block differs from every code block of the English page",
+                .translationCode, "this code block differs from every code block of the English page",
                 at: translation.lineMap.location(block.start), notes: counterpart)
         }
     }

@@ -47,7 +47,7 @@ struct UIStringsReader {
             }
             if let first = out[key] {
                 diagnostics.error(
-                    "duplicate-key", "key \"\(key)\" appears twice", at: fields.location(pair.key),
+                    .duplicateKey, "key \"\(key)\" appears twice", at: fields.location(pair.key),
                     notes: [Diagnostic.Note("first defined here", at: first.location)])
                 continue
             }
@@ -59,7 +59,7 @@ struct UIStringsReader {
                 for entry in entries {
                     guard case .scalar(let category, _) = entry.key.value, case .scalar(let text, _) = entry.value.value else {
                         diagnostics.error(
-                            "front-matter-type", "the forms of \"\(key)\" must be text, such as one: \"{count} item\"",
+                            .frontMatterType, "the forms of \"\(key)\" must be text, such as one: \"{count} item\"",
                             at: fields.location(entry.value))
                         continue
                     }
@@ -67,7 +67,7 @@ struct UIStringsReader {
                 }
             case .sequence:
                 diagnostics.error(
-                    "front-matter-type", "the string \"\(key)\" must be text, found \(pair.value.shapeName)", at: fields.location(pair.value))
+                    .frontMatterType, "the string \"\(key)\" must be text, found \(pair.value.shapeName)", at: fields.location(pair.value))
                 continue
             }
             let isCounted = if case .mapping = pair.value.value { true } else { false }

@@ -28,7 +28,7 @@ struct WCAGCatalogReader {
             let guideline = String(number[..<number.lastIndex(of: ".")!])
             if !guidelineNumbers.contains(guideline) {
                 diagnostics.error(
-                    "front-matter-value", "criterion \"\(number)\" belongs to guideline \"\(guideline)\", which \"guidelines\" does not list",
+                    .frontMatterValue, "criterion \"\(number)\" belongs to guideline \"\(guideline)\", which \"guidelines\" does not list",
                     at: entry.location(of: "number"))
             }
             let level = entry.oneOf("level", WCAGCatalog.Level.allCases.map(\.rawValue), required: true)
@@ -42,7 +42,7 @@ struct WCAGCatalogReader {
                 if let near = NearMiss.suggestion(for: gap, among: Array(gaps.keys)) {
                     notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
                 }
-                diagnostics.error("front-matter-value", "no note \"\(gap)\" in \"gaps\"", at: entry.location(of: "gap"), notes: notes)
+                diagnostics.error(.frontMatterValue, "no note \"\(gap)\" in \"gaps\"", at: entry.location(of: "gap"), notes: notes)
             }
             guard let level, let since else { return nil }
             return WCAGCatalog.Criterion(
@@ -73,13 +73,13 @@ private extension WCAGCatalogReader {
             && ["1", "2", "3", "4"].contains(pieces[0])
         guard valid else {
             diagnostics.error(
-                "front-matter-value", "\"\(number)\" is not a WCAG number of \(parts) part\(parts == 1 ? "" : "s") under principles 1 to 4",
+                .frontMatterValue, "\"\(number)\" is not a WCAG number of \(parts) part\(parts == 1 ? "" : "s") under principles 1 to 4",
                 at: entry.location(of: "number"))
             return nil
         }
         if let first = seen[number] {
             diagnostics.error(
-                "duplicate-id", "\"\(number)\" is listed twice", at: entry.location(of: "number"),
+                .duplicateId, "\"\(number)\" is listed twice", at: entry.location(of: "number"),
                 notes: [Diagnostic.Note("first listed here", at: first)])
             return nil
         }
@@ -97,7 +97,7 @@ private extension WCAGCatalogReader {
             if let text = entry.string(code, required: code == "en") {
                 out[code] = text
             } else if code != "en" {
-                diagnostics.warning("missing-translation", "no \(code) name", at: entry.location(entry.node))
+                diagnostics.warning(.missingTranslation, "no \(code) name", at: entry.location(entry.node))
             }
         }
         return out

@@ -18,7 +18,7 @@ struct WCAGMappingChecker {
         guard let catalog else {
             if let first = practices.lazy.compactMap({ Self.details($0)?.wcag.first }).first {
                 diagnostics.error(
-                    "missing-wcag", "practices list WCAG criteria, but there is no content/wcag.yaml to check them against",
+                    .missingWcag, "practices list WCAG criteria, but there is no content/wcag.yaml to check them against",
                     at: first.location)
             }
             return [:]
@@ -31,13 +31,13 @@ struct WCAGMappingChecker {
             for item in details.wcag {
                 guard let criterion = catalog.criterion(item.value) else {
                     diagnostics.error(
-                        "unknown-criterion", "\"\(item.value)\" is not a WCAG 2.2 success criterion", at: item.location,
+                        .unknownCriterion, "\"\(item.value)\" is not a WCAG 2.2 success criterion", at: item.location,
                         notes: suggestion(for: item.value, among: numbers))
                     continue
                 }
                 if let removed = criterion.removed {
                     diagnostics.warning(
-                        "removed-criterion", "\(item.value) \(criterion.name(in: "en")) was removed in WCAG \(removed)", at: item.location)
+                        .removedCriterion, "\(item.value) \(criterion.name(in: "en")) was removed in WCAG \(removed)", at: item.location)
                 }
                 listed.append(item.value)
             }
@@ -46,18 +46,18 @@ struct WCAGMappingChecker {
                 let location = page.lineMap.location(citation.position)
                 if catalog.criterion(citation.number) == nil {
                     diagnostics.warning(
-                        "unknown-criterion", "the text cites \(citation.number), which is not a WCAG 2.2 success criterion", at: location,
+                        .unknownCriterion, "the text cites \(citation.number), which is not a WCAG 2.2 success criterion", at: location,
                         notes: suggestion(for: citation.number, among: numbers))
                 } else {
                     diagnostics.warning(
-                        "wcag-unlisted", "the text cites WCAG criterion \(citation.number), which \"wcag\" does not list", at: location,
+                        .wcagUnlisted, "the text cites WCAG criterion \(citation.number), which \"wcag\" does not list", at: location,
                         notes: [Diagnostic.Note("add \"\(citation.number)\" to \"wcag\" in the front matter")])
                 }
             }
             let citedNumbers = Set(cited.map(\.number))
             for item in details.wcag where catalog.criterion(item.value) != nil && !citedNumbers.contains(item.value) {
                 diagnostics.warning(
-                    "wcag-uncited", "\"wcag\" lists \(item.value), which the text of the practice never cites", at: item.location,
+                    .wcagUncited, "\"wcag\" lists \(item.value), which the text of the practice never cites", at: item.location,
                     notes: [Diagnostic.Note("say in the text how the practice serves \(item.value), or remove it from \"wcag\"")])
             }
             out[page.key.id] = catalog.ordered(Set(listed))
@@ -127,11 +127,11 @@ private extension WCAGMappingChecker {
         for criterion in catalog.current where criterion.level != .aaa {
             if served.contains(criterion.number), criterion.gap != nil {
                 diagnostics.warning(
-                    "wcag-gap", "\(criterion.number) has a \"gap\" note, but a practice serves it", at: criterion.location,
+                    .wcagGap, "\(criterion.number) has a \"gap\" note, but a practice serves it", at: criterion.location,
                     notes: [Diagnostic.Note("remove \"gap\" from the criterion")])
             } else if !served.contains(criterion.number), criterion.gap == nil {
                 diagnostics.warning(
-                    "wcag-gap", "no practice serves \(criterion.number) (level \(criterion.level.rawValue)) and it has no \"gap\" note to say why",
+                    .wcagGap, "no practice serves \(criterion.number) (level \(criterion.level.rawValue)) and it has no \"gap\" note to say why",
                     at: criterion.location)
             }
         }

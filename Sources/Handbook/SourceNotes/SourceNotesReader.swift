@@ -24,23 +24,23 @@ struct SourceNotesReader {
             guard let id = entry.locatedString("id", required: true) else { return nil }
             guard id.value.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }), !id.value.isEmpty else {
                 diagnostics.error(
-                    "source-note", "note ID \"\(id.value)\" may only hold lower-case letters, digits and hyphens", at: id.location)
+                    .sourceNote, "note ID \"\(id.value)\" may only hold lower-case letters, digits and hyphens", at: id.location)
                 return nil
             }
             if let first = seen[id.value] {
                 diagnostics.error(
-                    "duplicate-id", "note \"\(id.value)\" is defined twice", at: id.location,
+                    .duplicateId, "note \"\(id.value)\" is defined twice", at: id.location,
                     notes: [Diagnostic.Note("first defined at \(first.path):\(first.line):\(first.column)")])
                 return nil
             }
             seen[id.value] = id.location
             let topic = entry.oneOf("topic", SourceNote.Topic.allCases.map(\.rawValue), required: true).flatMap(SourceNote.Topic.init)
             let guide = entry.stringList("guide").map(\.value)
-            if guide.isEmpty { diagnostics.error("source-note", "note \"\(id.value)\" names no place in the guide (guide:)", at: id.location) }
+            if guide.isEmpty { diagnostics.error(.sourceNote, "note \"\(id.value)\" names no place in the guide (guide:)", at: id.location) }
             let pages = entry.stringList("pages").compactMap { reference -> Located<PageKey>? in
                 guard let key = Self.pageKey(reference.value) else {
                     diagnostics.error(
-                        "source-note", "\"\(reference.value)\" is not a page reference; write bp:ID, sec:NUMBER or page:ID",
+                        .sourceNote, "\"\(reference.value)\" is not a page reference; write bp:ID, sec:NUMBER or page:ID",
                         at: reference.location)
                     return nil
                 }
@@ -93,7 +93,7 @@ private extension SourceNotesReader {
             }
             if Self.containsLink(parsed) {
                 diagnostics.error(
-                    "source-note", "notes hold no links; list the pages concerned under \"pages\"", at: texts.location(valueNode))
+                    .sourceNote, "notes hold no links; list the pages concerned under \"pages\"", at: texts.location(valueNode))
             }
             values[language] = parsed
         }

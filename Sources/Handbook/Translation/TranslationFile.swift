@@ -71,7 +71,7 @@ public struct TranslationFile: Sendable {
             let file = SourceFile(path: path, language: language, relativePath: relativePath, text: text, hash: hash)
             return (PageParser(diagnostics: engine).parse(file), engine.diagnostics)
         } catch {
-            engine.error("unreadable", "cannot read the file", at: SourceLocation(path: path))
+            engine.error(.unreadable, "cannot read the file", at: SourceLocation(path: path))
             return (nil, engine.diagnostics)
         }
     }

@@ -60,9 +60,9 @@ struct InPlaceWriter {
             let at = SourceLocation(path: paths.display(paths.output))
             if let refusal = Self.refusal(error) {
                 let (message, notes) = refusal.explanation(for: paths.display(paths.output))
-                outcome.failure = .error("write-failed", ([message] + notes).joined(separator: "; "), at: at)
+                outcome.failure = .error(.writeFailed, ([message] + notes).joined(separator: "; "), at: at)
             } else {
-                outcome.failure = .error("write-failed", "cannot write the output: \(error)", at: at)
+                outcome.failure = .error(.writeFailed, "cannot write the output: \(error)", at: at)
             }
         }
         return outcome

@@ -5,7 +5,7 @@ import XCTest
 final class DiagnosticFormatterTests: XCTestCase {
     func testControlCharactersFromNamesAndValuesArePrintedAsEscapes() {
         let diagnostic = Diagnostic.error(
-            "file-name", "value \"a\u{1B}[31mred\tand\nmore\u{7}\"", at: SourceLocation(path: "content/en/pages/a\tb.md", line: 2, column: 5),
+            .fileName, "value \"a\u{1B}[31mred\tand\nmore\u{7}\"", at: SourceLocation(path: "content/en/pages/a\tb.md", line: 2, column: 5),
             notes: [Diagnostic.Note("see \u{9B}here", at: SourceLocation(path: "x\u{1B}.md"))])
         let text = DiagnosticFormatter().format(diagnostic)
         XCTAssertEqual(

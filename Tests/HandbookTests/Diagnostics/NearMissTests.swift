@@ -21,7 +21,7 @@ final class NearMissTests: XCTestCase {
 
     func testFormatterPrintsLocationSeverityMessageCodeAndNotes() {
         let diagnostic = Diagnostic.error(
-            "duplicate-id", "practice \"1.1\" is defined twice",
+            .duplicateId, "practice \"1.1\" is defined twice",
             at: SourceLocation(path: "content/en/practices/1.2.md", line: 2, column: 5),
             notes: [.init("first defined here", at: SourceLocation(path: "content/en/practices/1.1.md", line: 2, column: 5))])
         var out = ""
@@ -38,10 +38,10 @@ final class NearMissTests: XCTestCase {
 
     func testEngineSortsByPathLineAndColumnAndDropsRepeats() {
         let engine = DiagnosticEngine()
-        engine.error("b", "second", at: SourceLocation(path: "b.md", line: 1, column: 1))
-        engine.error("a", "first", at: SourceLocation(path: "a.md", line: 10, column: 2))
-        engine.error("a", "first", at: SourceLocation(path: "a.md", line: 10, column: 2))
-        engine.warning("c", "earlier", at: SourceLocation(path: "a.md", line: 9, column: 30))
+        engine.error(.brokenLink, "second", at: SourceLocation(path: "b.md", line: 1, column: 1))
+        engine.error(.baseUrl, "first", at: SourceLocation(path: "a.md", line: 10, column: 2))
+        engine.error(.baseUrl, "first", at: SourceLocation(path: "a.md", line: 10, column: 2))
+        engine.warning(.caseCollision, "earlier", at: SourceLocation(path: "a.md", line: 9, column: 30))
         XCTAssertEqual(engine.diagnostics.map(\.message), ["earlier", "first", "second"])
         XCTAssertTrue(engine.hasErrors)
     }

@@ -54,14 +54,14 @@ final class ContentLoaderTests: XCTestCase {
         let project = TemporaryProject(files: site)
         project.write("content/en/pages/about.md", bytes: Array("---\nid: about\ntitle: Ab".utf8) + [0xFF] + Array("\n---\n".utf8))
         let (_, diagnostics) = load(project)
-        XCTAssertEqual(diagnostics.map(\.code), ["invalid-utf8"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["invalid-utf8"])
         XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/about.md:3:10")
     }
 
     func testUnknownLanguageFolderSuggestsTheNearestCode() {
         let project = TemporaryProject(files: site + "\n-- content/zh-hant/pages/a.md --\nx\n")
         let (_, diagnostics) = load(project)
-        XCTAssertEqual(diagnostics.map(\.code), ["unknown-language"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["unknown-language"])
         XCTAssertEqual(diagnostics.first?.notes.first?.message, "did you mean \"zh-Hant\"?")
     }
 
@@ -73,7 +73,7 @@ final class ContentLoaderTests: XCTestCase {
             atPath: project.root.appendingPathComponent("content/en/pages/x.md").path,
             withDestinationPath: project.root.appendingPathComponent("outside.md").path)
         let (content, diagnostics) = load(project)
-        XCTAssertEqual(diagnostics.map(\.code), ["path-escape"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["path-escape"])
         XCTAssertEqual(content?.pages.count, 0)
     }
 
@@ -81,7 +81,7 @@ final class ContentLoaderTests: XCTestCase {
         let project = TemporaryProject(files: site)
         project.write("content/en/pages/big.md", String(repeating: "a", count: 5 * 1024 * 1024))
         let (_, diagnostics) = load(project)
-        XCTAssertEqual(diagnostics.map(\.code), ["file-too-large"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["file-too-large"])
     }
 
     // MARK: - Files that are not regular files
@@ -118,7 +118,7 @@ final class ContentLoaderTests: XCTestCase {
             files: site + "\n-- content/en/pages/about.md --\n---\nid: about\ntitle: A\n---\n"
                 + "-- content/en/pages/About.md --\n---\nid: About\ntitle: A\n---\n")
         let (_, diagnostics) = load(project)
-        XCTAssertEqual(diagnostics.map(\.code), ["case-collision"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["case-collision"])
         XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/about.md")
         XCTAssertEqual(diagnostics.first?.notes.first?.location?.description, "content/en/pages/About.md")
     }
@@ -127,7 +127,7 @@ final class ContentLoaderTests: XCTestCase {
         let project = TemporaryProject(files: site)
         project.write("content/en/strings.yaml", bytes: Array("a: caf".utf8) + [0xE9] + Array("\n".utf8))
         let (content, diagnostics) = load(project)
-        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/strings.yaml:1:7 invalid-utf8"])
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code.rawValue)" }, ["content/en/strings.yaml:1:7 invalid-utf8"])
         XCTAssertEqual(content?.unreadableStrings, ["en"])
     }
 
@@ -157,7 +157,7 @@ final class ContentLoaderTests: XCTestCase {
         let (content, diagnostics) = load(project)
         XCTAssertNil(content)
         XCTAssertEqual(diagnostics.map(\.location.description), ["content/site.yaml:5:11", "content/site.yaml:7:11", "content/site.yaml:9:11"])
-        XCTAssertEqual(Set(diagnostics.map(\.code)), ["language-code"])
+        XCTAssertEqual(Set(diagnostics.map(\.code.rawValue)), ["language-code"])
         XCTAssertEqual(diagnostics.last?.notes.first?.message, "did you mean \"zh-Hant\"?")
     }
 }

@@ -17,7 +17,7 @@ final class HalfwidthPunctuationTests: XCTestCase {
         let engine = DiagnosticEngine()
         let file = SourceFile(path: "content/\(language)/\(path)", language: language, relativePath: path, text: text, hash: "h")
         _ = PageParser(diagnostics: engine).parse(file)
-        return engine.diagnostics.filter { $0.code == "halfwidth-punctuation" }.map { "\($0.location): \($0.message)" }
+        return engine.diagnostics.filter { $0.code.rawValue == "halfwidth-punctuation" }.map { "\($0.location): \($0.message)" }
     }
 
     // MARK: - What is reported
@@ -57,7 +57,7 @@ final class HalfwidthPunctuationTests: XCTestCase {
         XCTAssertEqual(engine.diagnostics.map(\.location.description), [
             "content/zh-Hans/strings.yaml:1:10", "content/zh-Hans/strings.yaml:2:19", "content/zh-Hans/strings.yaml:2:31",
         ])
-        XCTAssertTrue(engine.diagnostics.allSatisfy { $0.severity == .warning && $0.code == "halfwidth-punctuation" })
+        XCTAssertTrue(engine.diagnostics.allSatisfy { $0.severity == .warning && $0.code.rawValue == "halfwidth-punctuation" })
     }
 
     // MARK: - What is left alone

@@ -62,7 +62,7 @@ final class PageParserTests: XCTestCase {
         guard case .practice(let details)? = page?.details else { return XCTFail("not a practice") }
         XCTAssertEqual(details.sections.map(\.value), ["16.1", "16.2"])
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
-        XCTAssertEqual(diagnostics.first?.code, "duplicate-item")
+        XCTAssertEqual(diagnostics.first?.code.rawValue, "duplicate-item")
         XCTAssertEqual(diagnostics.first?.location.description, "content/en/practices/4.1.md:8:5")
         XCTAssertEqual(diagnostics.first?.message, "\"16.1\" appears twice in \"sections\"")
         XCTAssertEqual(diagnostics.first?.notes.first?.location?.description, "content/en/practices/4.1.md:6:5")
@@ -72,7 +72,7 @@ final class PageParserTests: XCTestCase {
         let items = (0...FieldReader.maximumListItems).map { "\"9.\($0)\"" }.joined(separator: ", ")
         let (_, diagnostics) = parse("---\nid: \"4.1\"\ntitle: T\nprinciple: other\nsections: [\(items)]\n---\n")
         let errors = diagnostics.filter { $0.severity == .error }
-        XCTAssertEqual(errors.map(\.code), ["too-many-items"])
+        XCTAssertEqual(errors.map(\.code.rawValue), ["too-many-items"])
         XCTAssertEqual(errors.first?.location.description, "content/en/practices/4.1.md:5:11")
         XCTAssertEqual(errors.first?.message, "\"sections\" has 10001 items; the limit is 10000")
     }
@@ -80,18 +80,18 @@ final class PageParserTests: XCTestCase {
     func testMissingFrontMatterIsAnError() {
         let (page, diagnostics) = parse("# Title\n")
         XCTAssertNil(page)
-        XCTAssertEqual(diagnostics.map(\.code), ["missing-front-matter"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["missing-front-matter"])
     }
 
     func testFileNameMustMatchTheID() {
         let (_, diagnostics) = parse("---\nid: \"4.2\"\ntitle: T\nprinciple: other\n---\n", path: "practices/4.1.md")
-        XCTAssertEqual(diagnostics.map(\.code), ["file-name"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["file-name"])
     }
 
     func testLinterReportsEachAccessibilityProblem() {
         let body = "## A\n#### B\n\n![](x.png) [](https://a.example) [more](page:a)\n\n| | b |\n|-|-|\n| 1 | 2 |\n"
         let (_, diagnostics) = parse("---\nid: a\ntitle: A\n---\n" + body, path: "pages/a.md")
-        XCTAssertEqual(diagnostics.map(\.code), ["heading-level", "image-alt", "empty-link", "link-text", "table-header", "table-caption"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["heading-level", "image-alt", "empty-link", "link-text", "table-header", "table-caption"])
         XCTAssertEqual(diagnostics.map(\.severity), [.error, .error, .error, .warning, .error, .warning])
     }
 
@@ -107,7 +107,7 @@ final class PageParserTests: XCTestCase {
         for id in SiteResolver.generatedPageIDs + ["handbook-1", "handbook-12"] {
             let (page, diagnostics) = parse("---\nid: \(id)\ntitle: T\n---\n", path: "pages/\(id).md")
             XCTAssertNil(page, id)
-            XCTAssertEqual(diagnostics.map(\.code), ["reserved-id"], id)
+            XCTAssertEqual(diagnostics.map(\.code.rawValue), ["reserved-id"], id)
             XCTAssertEqual(diagnostics.first?.location.description, "content/en/pages/\(id).md:2:5")
         }
     }
@@ -123,7 +123,7 @@ final class PageParserTests: XCTestCase {
         for id in ["9.9", "5.1", "0", "1e3", "-1", "1.01", "1.1.1", "１.１"] {
             let (page, diagnostics) = parse("---\nid: \"\(id)\"\ntitle: T\nprinciple: other\n---\n", path: "practices/\(id).md")
             XCTAssertNil(page, id)
-            XCTAssertEqual(diagnostics.map(\.code), ["invalid-id"], id)
+            XCTAssertEqual(diagnostics.map(\.code.rawValue), ["invalid-id"], id)
         }
         let (_, fullWidth) = parse("---\nid: \"１.１\"\ntitle: T\nprinciple: other\n---\n", path: "practices/１.１.md")
         XCTAssertEqual(fullWidth.first?.notes.first?.message, "did you mean \"1.1\"? (written with ASCII digits)")
@@ -139,7 +139,7 @@ final class PageParserTests: XCTestCase {
     func testDuplicateAndReservedExplicitAnchorsAreErrors() {
         let (page, diagnostics) = parse(
             "---\nid: \"4.1\"\ntitle: T\nprinciple: other\n---\n## A {#main}\n## B {#dup}\n## C {#dup}\n## Main\n## Code\n## X {#code-1}\n## Code\n")
-        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, [
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code.rawValue)" }, [
             "content/en/practices/4.1.md:6:1 reserved-anchor", "content/en/practices/4.1.md:8:1 duplicate-anchor",
         ])
         XCTAssertEqual(diagnostics.last?.notes.first?.location?.description, "content/en/practices/4.1.md:7:1")
@@ -149,7 +149,7 @@ final class PageParserTests: XCTestCase {
 
     func testControlCharactersInFrontMatterTextAreErrors() {
         let (_, diagnostics) = parse("---\nid: \"4.1\"\ntitle: \"T\\x01\\x0c\\x7f\\x00x\"\nsummary: \"a\\tb\\nc\"\nprinciple: other\n---\n")
-        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/practices/4.1.md:3:8 control-character"])
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code.rawValue)" }, ["content/en/practices/4.1.md:3:8 control-character"])
         XCTAssertEqual(diagnostics.first?.message, "the text holds the control character U+0001")
     }
 
@@ -158,7 +158,7 @@ final class PageParserTests: XCTestCase {
             "---\nnumber: \"7\"\ntitle: T\nprogram_details:\n  - description: \"![](a.png) 字幕 <b>x</b>\"\n"
                 + "    functions:\n      - 字幕 [here](javascript:alert(1))\n      - >-\n        folded\n        ![](b.png)\n---\n",
             path: "sections/7.md")
-        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, [
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code.rawValue)" }, [
             "content/en/sections/7.md:5:19 image-alt", "content/en/sections/7.md:5:33 raw-html",
             "content/en/sections/7.md:5:37 raw-html", "content/en/sections/7.md:7:12 unsafe-url",
             "content/en/sections/7.md:7:12 link-text", "content/en/sections/7.md:8:9 image-alt",
@@ -171,7 +171,7 @@ final class PageParserTests: XCTestCase {
         let id = String(repeating: "a", count: 251)
         let (page, diagnostics) = parse("---\nid: \(id)\ntitle: T\n---\n", path: "pages/\(id).md")
         XCTAssertNil(page)
-        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code)" }, ["content/en/pages/\(id).md:2:5 name-too-long"])
+        XCTAssertEqual(diagnostics.map { "\($0.location) \($0.code.rawValue)" }, ["content/en/pages/\(id).md:2:5 name-too-long"])
         XCTAssertNotNil(parse("---\nid: \(id.dropLast())\ntitle: T\n---\n", path: "pages/\(id.dropLast()).md").0)
     }
 }

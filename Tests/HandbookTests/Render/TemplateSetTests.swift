@@ -12,7 +12,7 @@ final class TemplateSetTests: XCTestCase {
         let engine = DiagnosticEngine()
         let paths = ProjectPaths(root: project.root)
         XCTAssertNil(TemplateSet.load(from: paths.templates, paths: paths, strings: nil, diagnostics: engine))
-        XCTAssertEqual(engine.diagnostics.map { "\($0.location) \($0.code)" }, ["templates/page.mustache:2:14 invalid-utf8"])
+        XCTAssertEqual(engine.diagnostics.map { "\($0.location) \($0.code.rawValue)" }, ["templates/page.mustache:2:14 invalid-utf8"])
     }
 
     func testFIFOAmongTheTemplatesIsReportedWithoutBlocking() {

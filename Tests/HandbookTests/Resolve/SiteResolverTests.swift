@@ -126,7 +126,7 @@ final class SiteResolverTests: XCTestCase {
 
     func testTranslationWithoutSourceIsAnError() {
         let (_, diagnostics) = resolve(Self.site + "\n-- content/zh-Hans/practices/4.1.md --\n---\nid: \"4.1\"\ntitle: 无\nprinciple: other\n---\n## 受益人群 {#who-it-helps}\n## 在 Android 上 {#on-android}\n## 在 iOS 上 {#on-ios}\n## 在模板中 {#in-the-templates}\n## 测试方法 {#how-to-test}\n")
-        XCTAssertEqual(diagnostics.map(\.code), ["orphan-translation"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["orphan-translation"])
     }
 
     private func links(in node: Markdown.MarkdownNode) -> [(String, String)] {

@@ -35,14 +35,14 @@ final class StringsResolverTests: XCTestCase {
 
     func testAFormTheLanguageLacksIsAnError() {
         let (_, diagnostics) = resolve("n:\n  one: \"{count} item\"\n  other: \"{count} items\"", "n:\n  one: \"{count} 项\"\n  other: \"{count} 项\"")
-        XCTAssertEqual(diagnostics.map(\.code), ["plural-form"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["plural-form"])
         XCTAssertEqual(diagnostics.first?.location.line, 2)
         XCTAssertTrue(diagnostics.first?.message.contains("zh-Hans has no plural form \"one\"") ?? false, "\(diagnostics)")
     }
 
     func testPlaceholdersMustBeTheEnglishOnes() {
         let (_, diagnostics) = resolve("label: \"Section {number} {title}\"", "label: \"第 {nubmer} 节 {title}\"")
-        XCTAssertEqual(diagnostics.map(\.code), ["placeholder", "placeholder"])
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["placeholder", "placeholder"])
         XCTAssertEqual(diagnostics.map(\.location.column), [8, 11], "the value, then the misspelt name after the quote: \(diagnostics)")
         XCTAssertTrue(diagnostics[1].message.contains("(did you mean {number}?)"), diagnostics[1].message)
     }

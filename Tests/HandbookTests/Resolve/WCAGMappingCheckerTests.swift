@@ -28,7 +28,7 @@ final class WCAGMappingCheckerTests: XCTestCase {
         let page = PageParser(diagnostics: DiagnosticEngine()).parse(SourceFile(
             path: "content/en/practices/1.3.md", language: "en", relativePath: "practices/1.3.md", text: practice, hash: "p"))!
         let mapping = WCAGMappingChecker(diagnostics: engine).check([page], catalog: catalog)
-        return (mapping, engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.severity) \($0.code): \($0.message)\($0.notes.map { " / " + $0.message }.joined())" })
+        return (mapping, engine.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.severity) \($0.code.rawValue): \($0.message)\($0.notes.map { " / " + $0.message }.joined())" })
     }
 
     func testListedAndCitedCriteriaAgreeQuietly() {
