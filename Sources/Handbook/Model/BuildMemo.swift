@@ -1,125 +1,166 @@
 import Foundation
 import Markdown
 
-/// What a rebuild can take over from the one before it (`handbook watch`): each page's counted
-/// search terms, each language's search index files, each page's rendered body and each
-/// translation's glossary warnings, reused when their inputs are equal, so an
-/// edit of one page does not tokenize or render every other page again. Comparing inputs, rather
-/// than guessing what an edit touched, keeps the result identical to a full build.
-///
-/// Memory stays bounded: every entry a run reads or makes is marked, and `forgetUnused` drops the
-/// rest after a good run (a deleted page's entries, results made from inputs that changed since).
-final class BuildMemo: @unchecked Sendable {
+/// One table of results a watch session reuses: each result sits in a slot (where it belongs: a
+/// page, a language) with the inputs it was made from, and is reused while those inputs are equal.
+/// Comparing inputs, rather than guessing what an edit touched, keeps a rebuild identical to a full
+/// build. Memory stays bounded: the slots a run reads or fills are marked, and `forgetUnused` drops
+/// the rest after a good run (a deleted page's results, results of inputs that changed since).
+final class MemoTable<Slot: Hashable & Sendable, Inputs: Equatable, Value>: @unchecked Sendable {
     private let lock = NSLock()
-    /// The keys (prefixed by their table) that the current run read or made.
-    private var used: Set<String> = []
-    private var counts: [String: (document: SearchDocument, counted: SearchScorer.Counted)] = [:]
-    private var bodies: [String: (fingerprint: String, page: RenderedBodies.Page)] = [:]
-    private var indexes: [String: (documents: [SearchDocument], files: [OutputFile])] = [:]
-    private var findings: [String: [Diagnostic]] = [:]
-    private var results: [String: (value: Any, diagnostics: [Diagnostic])] = [:]
-    private var published: [String: (key: String, page: ResolvedPage, diagnostics: [Diagnostic])] = [:]
-    private var publishedWith: SiteCounts?
+    private var entries: [Slot: (inputs: Inputs, value: Value)] = [:]
+    private var used: Set<Slot> = []
+
+    /// The value in `slot` if it was made from equal `inputs`, else `make()`, kept for the next run.
+    func value(_ slot: Slot, inputs: Inputs, make: () -> Value) -> Value {
+        let known = lock.withLock { () -> (inputs: Inputs, value: Value)? in
+            used.insert(slot)
+            return entries[slot]
+        }
+        if let known, known.inputs == inputs { return known.value }
+        let value = make()
+        lock.withLock { entries[slot] = (inputs, value) }
+        return value
+    }
+
+    /// Starts a run: no slot is marked yet.
+    func beginRun() { lock.withLock { used = [] } }
+
+    /// Drops every slot the run did not read or fill.
+    func forgetUnused() { lock.withLock { entries = entries.filter { used.contains($0.key) } } }
+
+    /// How many results the table holds.
+    var count: Int { lock.withLock { entries.count } }
+}
+
+/// A result together with the diagnostics its step reported, so that reusing the result reports
+/// them again.
+struct Reported<Value> {
+    var value: Value
+    var diagnostics: [Diagnostic]
+}
+
+extension MemoTable {
+    /// `value(slot:inputs:make:)` for a step that reports diagnostics: `make` reports into its own
+    /// engine, and the diagnostics, made or reused, go to `diagnostics`.
+    func reported<Made>(_ slot: Slot, inputs: Inputs, into diagnostics: DiagnosticEngine, make: (DiagnosticEngine) -> Made) -> Made
+    where Value == Reported<Made> {
+        let result = value(slot, inputs: inputs) {
+            let own = DiagnosticEngine()
+            let made = make(own)
+            return Reported(value: made, diagnostics: own.diagnostics)
+        }
+        result.diagnostics.forEach(diagnostics.report)
+        return result.value
+    }
+}
+
+/// What a rebuild in a watch session can take over from the one before: one typed table per kind
+/// of result, each keyed by the slot it fills and compared on the inputs it was made from.
+final class BuildMemo: @unchecked Sendable {
+    /// What a page was published from: its English file, its translation and the numbers that
+    /// page text may show.
+    struct PageSource: Hashable, Sendable {
+        var sourcePath: String
+        var sourceHash: String
+        var translationHash: String?
+        var counts: [String: Int]
+    }
+
+    /// Everything a page's bound links show besides the page itself: the targets' titles, anchors
+    /// and paths, the UI strings, images and notes of its language (`LinkResolver.targetsFingerprint`).
+    /// Two runs give equal pages for equal fingerprints.
+    struct PageFingerprint: Hashable, Sendable {
+        var source: PageSource
+        var targets: Int
+    }
+
+    /// A translation checked against its English page, with the glossary when the check uses it.
+    struct PairInputs: Equatable {
+        var translationHash: String
+        var sourceHash: String
+        var glossaryHash: String?
+    }
+
+    /// What the UI strings are resolved from.
+    struct StringsInputs: Equatable {
+        var files: [String: String]
+        var unreadable: Set<String>
+        var languages: [Language]
+        var contentFolder: String
+        var counts: SiteCounts
+    }
+
+    /// What the notes on the source are resolved from: their file, the languages they are shown
+    /// in and which pages exist (which decides the links they break).
+    struct SourceNotesInputs: Equatable {
+        var hash: String
+        var languages: [String]
+        var pages: Int
+    }
+
+    /// A page in one language.
+    struct PageSlot: Hashable, Sendable {
+        var language: String
+        var path: String
+    }
+
+    /// What a page is published from in one language, and the UI strings its text names.
+    struct PublishInputs: Equatable {
+        var source: PageSource
+        var namedStrings: String
+    }
+
+    /// A rendered body: the page's fingerprint and the word that names tables in its language.
+    struct BodyInputs: Equatable {
+        var page: PageFingerprint
+        var tableWord: String
+    }
+
+    /// What a search document takes from the site besides its page: the WCAG catalogue's file and
+    /// each language's UI strings.
+    struct SearchShared: Hashable, Sendable {
+        var wcagHash: String?
+        var strings: [String: Int]
+    }
+
+    struct SearchDocumentInputs: Equatable {
+        var page: PageFingerprint
+        var shared: SearchShared
+    }
+
+    let strings = MemoTable<String, StringsInputs, Reported<[String: UIStrings]>>()
+    let glossaryFindings = MemoTable<String, PairInputs, [Diagnostic]>()
+    let parityFindings = MemoTable<String, PairInputs, [Diagnostic]>()
+    let published = MemoTable<PageSlot, PublishInputs, (page: ResolvedPage, diagnostics: [Diagnostic])>()
+    let sourceNotes = MemoTable<String, SourceNotesInputs, Reported<[SourceNote]>>()
+    let links = MemoTable<PageSlot, PageFingerprint, Reported<(page: ResolvedPage, targets: [PageKey])>>()
+    let bodies = MemoTable<String, BodyInputs, RenderedBodies.Page>()
+    let searchDocuments = MemoTable<String, SearchDocumentInputs, SearchDocument>()
+    let searchCounts = MemoTable<String, SearchDocument, SearchScorer.Counted>()
+    let searchIndexes = MemoTable<String, [SearchDocument], [OutputFile]>()
+
+    private var tables: [any ForgettingTable] {
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes]
+    }
 
     init() {}
 
     /// Starts a run: nothing is marked used yet.
-    func beginRun() {
-        lock.withLock { used = [] }
-    }
+    func beginRun() { tables.forEach { $0.beginRun() } }
 
     /// Drops every entry the run did not read or make; call after a run that rendered everything.
-    func forgetUnused() {
-        lock.withLock {
-            counts = counts.filter { used.contains("c" + $0.key) }
-            bodies = bodies.filter { used.contains("b" + $0.key) }
-            indexes = indexes.filter { used.contains("i" + $0.key) }
-            findings = findings.filter { used.contains("f" + $0.key) }
-            results = results.filter { used.contains("r" + $0.key) }
-            published = published.filter { used.contains("p" + $0.key) }
-        }
-    }
+    func forgetUnused() { tables.forEach { $0.forgetUnused() } }
 
-    /// The counted terms of `document`, from the last build when the document is the same.
-    func counted(_ document: SearchDocument, count: () -> SearchScorer.Counted) -> SearchScorer.Counted {
-        if let known = lock.withLock({ mark("c", document.path, counts) }), known.document == document { return known.counted }
-        let counted = count()
-        lock.withLock { counts[document.path] = (document, counted) }
-        return counted
-    }
-
-    /// A language's search index files, from the last build when all its documents are the same
-    /// (an edit of an English page re-renders its translations, whose text did not change).
-    func indexFiles(_ language: String, documents: [SearchDocument], make: () -> [OutputFile]) -> [OutputFile] {
-        if let known = lock.withLock({ mark("i", language, indexes) }), known.documents == documents { return known.files }
-        let files = make()
-        lock.withLock { indexes[language] = (documents, files) }
-        return files
-    }
-
-    /// What a check of a translation against its source found (glossary, parity), from the last
-    /// build when none of its inputs changed (`key` names the check and its inputs' fingerprints).
-    func findings(_ key: String, check: () -> [Diagnostic]) -> [Diagnostic] {
-        if let known = lock.withLock({ mark("f", key, findings) }) { return known }
-        let found = check()
-        lock.withLock { findings[key] = found }
-        return found
-    }
-
-    /// A result of a resolve step with the diagnostics it reported, from the last build when `key`
-    /// (the step's name and its inputs' fingerprints) is the same; the diagnostics are reported again.
-    func reused<Value>(_ key: String, diagnostics: DiagnosticEngine, make: (DiagnosticEngine) -> Value) -> Value {
-        if let (value, found) = lock.withLock({ mark("r", key, results) }), let value = value as? Value {
-            found.forEach(diagnostics.report)
-            return value
-        }
-        let own = DiagnosticEngine()
-        let value = make(own)
-        own.diagnostics.forEach(diagnostics.report)
-        lock.withLock { results[key] = (value, own.diagnostics) }
-        return value
-    }
-
-    /// A value made from inputs that `key` fingerprints, from the last build when the key is the same.
-    func value<Value>(_ key: String, make: () -> Value) -> Value {
-        if let (value, _) = lock.withLock({ mark("r", key, results) }), let value = value as? Value { return value }
-        let value = make()
-        lock.withLock { results[key] = (value, []) }
-        return value
-    }
-
-    /// Forgets the published pages when the counts they were filled with changed.
-    func forgetPublishedPages(unless counts: SiteCounts) {
-        lock.withLock {
-            if publishedWith == counts { return }
-            published = [:]
-            publishedWith = counts
-        }
-    }
-
-    /// A page as published in one language (with its diagnostics), from the last build when `key`
-    /// (the fingerprints of its source and translation and of the UI strings its text names) is
-    /// the same; `slot` names the page and language.
-    func published(_ slot: String, key: String, make: () -> (ResolvedPage, [Diagnostic])) -> (ResolvedPage, [Diagnostic]) {
-        if let known = lock.withLock({ mark("p", slot, published) }), known.key == key { return (known.page, known.diagnostics) }
-        let made = make()
-        lock.withLock { published[slot] = (key, made.0, made.1) }
-        return made
-    }
-
-    /// A page's rendered body and fields, from the last build when `fingerprint` (the page's, which
-    /// stands for its bound trees, and the word that names tables) is the same.
-    func bodies(_ path: String, fingerprint: String, render: () -> RenderedBodies.Page) -> RenderedBodies.Page {
-        if let known = lock.withLock({ mark("b", path, bodies) }), known.fingerprint == fingerprint { return known.page }
-        let page = render()
-        lock.withLock { bodies[path] = (fingerprint, page) }
-        return page
-    }
-
-    /// `table[key]`, marking the key used by this run (whether it was there or is about to be made).
-    /// Called under the lock.
-    private func mark<Value>(_ table: String, _ key: String, _ values: [String: Value]) -> Value? {
-        used.insert(table + key)
-        return values[key]
-    }
+    /// How many results all the tables hold.
+    var count: Int { tables.map(\.count).reduce(0, +) }
 }
+
+/// A table whose unused entries can be forgotten, whatever it holds.
+protocol ForgettingTable {
+    func beginRun()
+    func forgetUnused()
+    var count: Int { get }
+}
+
+extension MemoTable: ForgettingTable {}

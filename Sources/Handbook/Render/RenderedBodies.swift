@@ -24,7 +24,9 @@ struct RenderedBodies: Sendable {
             let (language, page) = pages[index]
             let renderer = renderers[language] ?? BodyRenderer()
             guard let memo, let fingerprint = page.fingerprint else { return Self.render(page, with: renderer) }
-            return memo.bodies(page.outputPath, fingerprint: fingerprint + " " + renderer.tableWord) { Self.render(page, with: renderer) }
+            return memo.bodies.value(page.outputPath, inputs: BuildMemo.BodyInputs(page: fingerprint, tableWord: renderer.tableWord)) {
+                Self.render(page, with: renderer)
+            }
         }
         self.pages = Dictionary(zip(pages.map(\.page.outputPath), rendered)) { first, _ in first }
         self.renderers = renderers

@@ -26,7 +26,7 @@ struct LinkResolver {
     /// and what with) is the same as last time, in a language whose link targets are all the same
     /// (`targetsFingerprint`), is taken from the last build with its diagnostics: a prose edit
     /// binds one page, not every page of the site.
-    func bindLinks(memo: BuildMemo? = nil, identities: [String: [PageKey: String]] = [:]) -> [String: [ResolvedPage]] {
+    func bindLinks(memo: BuildMemo? = nil, identities: [String: [PageKey: BuildMemo.PageSource]] = [:]) -> [String: [ResolvedPage]] {
         let languages = pages.keys.sorted()
         let byKey = Dictionary(uniqueKeysWithValues: languages.map { language in
             (language, Dictionary((pages[language] ?? []).map { ($0.key, $0) }) { first, _ in first })
@@ -44,9 +44,10 @@ struct LinkResolver {
             guard let memo, let identity = identities[language]?[page.key], let fingerprint = fingerprints[language] else {
                 return bindPage(diagnostics)
             }
-            return memo.reused("links \(language) \(page.key) \(identity) \(fingerprint)", diagnostics: diagnostics) { engine in
+            let pageFingerprint = BuildMemo.PageFingerprint(source: identity, targets: fingerprint)
+            return memo.links.reported(BuildMemo.PageSlot(language: language, path: page.outputPath), inputs: pageFingerprint, into: diagnostics) { engine in
                 var result = bindPage(engine)
-                result.page.fingerprint = "\(identity) \(fingerprint)"
+                result.page.fingerprint = pageFingerprint
                 return result
             }
         }

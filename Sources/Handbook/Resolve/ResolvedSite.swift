@@ -15,7 +15,7 @@ public struct ResolvedSite: Sendable {
     public private(set) var editions: [Edition]
     /// In a watch session, a fingerprint of what search documents take from the site besides their
     /// page: the WCAG catalogue's file and each language's UI strings (nil in a one-off build).
-    var searchFingerprint: String?
+    var searchFingerprint: BuildMemo.SearchShared?
     /// Whether the UI strings could be resolved (the source language's strings.yaml was read);
     /// without them every edition's strings are empty.
     public let hasStrings: Bool
@@ -182,7 +182,7 @@ public struct ResolvedPage: Sendable {
         var outputPath: String
         var referencedBy: [PageKey]
         var changes: TranslationChanges?
-        var fingerprint: String?
+        var fingerprint: BuildMemo.PageFingerprint?
 
         init(key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
             self.key = key
@@ -283,7 +283,7 @@ public struct ResolvedPage: Sendable {
     /// In a watch session, what the page was made from (its files, and everything its links
     /// show): two builds give equal pages for equal fingerprints, so what is made from the page
     /// alone (its search document) can be reused. Nil in a one-off build.
-    public var fingerprint: String? {
+    var fingerprint: BuildMemo.PageFingerprint? {
         get { storage.fingerprint }
         set { unique().fingerprint = newValue }
     }

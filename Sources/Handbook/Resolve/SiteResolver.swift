@@ -58,10 +58,10 @@ public struct SiteResolver {
         let strings = timings.measure("strings") { () -> [String: UIStrings] in
             let resolve = { (own: DiagnosticEngine) in StringsResolver(diagnostics: own).resolve(content, config: config).mapValues(counts.fill) }
             guard let memo else { return resolve(diagnostics) }
-            let files = config.languages.map { "\($0.code)=\(content.strings[$0.code]?.hash ?? "-")" }.joined(separator: " ")
-            return memo.reused(
-                "strings \(files) \(content.unreadableStrings.sorted()) \(config.languages) \(config.contentFolder) \(counts.values.sorted { $0.key < $1.key })",
-                diagnostics: diagnostics, make: resolve)
+            let inputs = BuildMemo.StringsInputs(
+                files: content.strings.mapValues(\.hash), unreadable: Set(content.unreadableStrings), languages: config.languages,
+                contentFolder: config.contentFolder, counts: counts)
+            return memo.strings.reported("strings", inputs: inputs, into: diagnostics, make: resolve)
         }
         var glossaryTerms: [GlossaryChecker.Term] = []
         if let glossary = content.glossary {
@@ -87,8 +87,10 @@ public struct SiteResolver {
                         return own.diagnostics
                     }
                     guard let memo else { return check() }
-                    return memo.findings(
-                        "glossary \(translation.file.path) \(translation.file.hash) \(source.file.hash) \(glossary.hash)", check: check)
+                    return memo.glossaryFindings.value(
+                        translation.file.path,
+                        inputs: BuildMemo.PairInputs(translationHash: translation.file.hash, sourceHash: source.file.hash, glossaryHash: glossary.hash),
+                        make: check)
                 }
                 found.joined().forEach(diagnostics.report)
             }
@@ -105,15 +107,19 @@ public struct SiteResolver {
                     return own.diagnostics
                 }
                 guard let memo else { return check() }
-                return memo.findings("parity \(translation.file.path) \(translation.file.hash) \(source.file.hash)", check: check)
+                return memo.parityFindings.value(
+                    translation.file.path, inputs: BuildMemo.PairInputs(translationHash: translation.file.hash, sourceHash: source.file.hash),
+                    make: check)
             }
         }
         parity.joined().forEach(diagnostics.report)
         var pagesByLanguage: [String: [ResolvedPage]] = [:]
         // What each page was published from, by language and key, for reusing its bound links.
-        var identities: [String: [PageKey: String]] = [:]
+        var identities: [String: [PageKey: BuildMemo.PageSource]] = [:]
+        let pageSource = { (source: ParsedPage, translation: ParsedPage?) in
+            BuildMemo.PageSource(sourcePath: source.file.path, sourceHash: source.file.hash, translationHash: translation?.file.hash, counts: counts.values)
+        }
         timings.measure("publish") {
-            memo?.forgetPublishedPages(unless: counts)
             let jobs = config.languages.flatMap { language in
                 catalog.keys.compactMap { key in sourcePages[key].map { (language: language.code, key: key, source: $0) } }
             }
@@ -129,14 +135,14 @@ public struct SiteResolver {
                 guard let memo else { return make() }
                 let text = translation?.file ?? source.file
                 let named = counts.namedStrings(in: text.text, strings: strings[text.language] ?? UIStrings(values: [:]))
-                return memo.published(
-                    "\(language) \(source.file.path)", key: "\(source.file.hash) \(translation?.file.hash ?? "-") \(named)", make: make)
+                return memo.published.value(
+                    BuildMemo.PageSlot(language: language, path: source.file.path),
+                    inputs: BuildMemo.PublishInputs(source: pageSource(source, translation), namedStrings: named), make: make)
             }
             for (job, (page, found)) in zip(jobs, published) {
                 let language = job.language
                 if memo != nil {
-                    identities[language, default: [:]][job.key] =
-                        "\(job.source.file.path) \(job.source.file.hash) \(translations[language]?[job.key]?.file.hash ?? "-") \(counts.values.sorted { $0.key < $1.key })"
+                    identities[language, default: [:]][job.key] = pageSource(job.source, translations[language]?[job.key])
                 }
                 found.forEach(diagnostics.report)
                 pagesByLanguage[language, default: []].append(page)
@@ -147,7 +153,8 @@ public struct SiteResolver {
             guard let file = content.sourceNotes else { return [] }
             guard let memo else { return resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: diagnostics) }
             // Which pages exist decides which links the notes break.
-            return memo.reused("source notes \(file.path) \(file.hash) \(noteLanguages) \(catalog.fingerprint)", diagnostics: diagnostics) {
+            let inputs = BuildMemo.SourceNotesInputs(hash: file.hash, languages: noteLanguages, pages: catalog.fingerprint)
+            return memo.sourceNotes.reported(file.path, inputs: inputs, into: diagnostics) {
                 resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: $0)
             }
         }
@@ -168,7 +175,7 @@ public struct SiteResolver {
         site.movedSections = moved
         site.sourceNotes = notes
         if memo != nil {
-            site.searchFingerprint = "\(content.wcag?.hash ?? "-") \(strings.keys.sorted().map { "\($0)=\(strings[$0]?.fingerprint ?? 0)" })"
+            site.searchFingerprint = BuildMemo.SearchShared(wcagHash: content.wcag?.hash, strings: strings.mapValues(\.fingerprint))
         }
         return site
     }

@@ -32,7 +32,9 @@ struct SearchDocumentCollector {
             {
                 // In a watch session, a page made from the same inputs has the same document.
                 guard let memo, let shared, let own = page.fingerprint else { return document(for: page, strings: strings) }
-                return memo.value("search document \(page.outputPath) \(own) \(shared)") { document(for: page, strings: strings) }
+                return memo.searchDocuments.value(page.outputPath, inputs: BuildMemo.SearchDocumentInputs(page: own, shared: shared)) {
+                    document(for: page, strings: strings)
+                }
             }
         }
         for id in site.generatedPageIDs {

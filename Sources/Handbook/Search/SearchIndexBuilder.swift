@@ -41,7 +41,7 @@ public struct SearchIndexBuilder: Sendable {
             for make in collector.documentMakers(in: code, memo: memo) {
                 entries.append((position, {
                     let document = make()
-                    let counted = memo?.counted(document) { scorer.count(document) } ?? scorer.count(document)
+                    let counted = memo?.searchCounts.value(document.path, inputs: document) { scorer.count(document) } ?? scorer.count(document)
                     return Entry(document: document, counted: counted)
                 }))
             }
@@ -64,6 +64,6 @@ public struct SearchIndexBuilder: Sendable {
             let layout = SearchIndexLayout(language: plan.languages[position])
             return SearchIndexFiles(layout: layout).files(documents: documents, index: index)
         }
-        return memo?.indexFiles(plan.languages[position], documents: documents, make: make) ?? make()
+        return memo?.searchIndexes.value(plan.languages[position], inputs: documents, make: make) ?? make()
     }
 }

@@ -30,6 +30,9 @@ public final class IncrementalBuild {
     /// Whether each rebuild's report has its stages' times.
     public var recordsTimings = false
 
+    /// How many results the session keeps for reuse (tests check that edits do not make it grow).
+    var keptResults: Int { session.memo.count }
+
     /// The site of the last good build (its languages and UI strings), nil before one.
     public var lastSite: ResolvedSite? { session.site }
 

@@ -60,6 +60,13 @@ final class IncrementalBuildTests: XCTestCase {
             if succeeded { compared += 1 }
         }
         XCTAssertGreaterThanOrEqual(compared, count / 2, "too few edits left a site to compare file by file (seed \(seed))")
+        // Bounded memory: after the edits, the session keeps exactly what a new session keeps.
+        if broken { _ = builder.rebuild(changed: Edit.repairAll.apply(project, &random)) }
+        let settled = builder.rebuild(changed: [])
+        let fresh = IncrementalBuild(paths: ProjectPaths(root: project.root, output: "fresh"), epub: true)
+        XCTAssertTrue(fresh.rebuild(changed: []).succeeded && settled.succeeded, "seed \(seed): the repaired site does not build")
+        XCTAssertEqual(builder.keptResults, fresh.keptResults, "seed \(seed): results kept after the edits against a new session's")
+        try? FileManager.default.removeItem(at: project.root.appendingPathComponent("fresh"))
     }
 
     /// Whether the watched folder and the rebuild's diagnostics equal a cold build's: nil when they
