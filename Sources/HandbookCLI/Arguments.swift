@@ -30,6 +30,19 @@ public enum Command: Equatable, Sendable {
     case i18nExport(FolderOptions, language: String, out: String?)
     case i18nImport(FolderOptions, folder: String)
     case i18nInit(FolderOptions, code: String, name: String, tag: String?)
+    case recover(FolderOptions, undo: Bool)
+
+    /// The folders the command works on (none for help and version).
+    var folders: FolderOptions? {
+        switch self {
+        case .help, .version: return nil
+        case .build(let options, _, _), .check(let options, _), .watch(let options, _), .serve(let options, _),
+            .i18nStatus(let options, _, _, _), .i18nMarkCurrent(let options, _, _, _), .i18nDiff(let options, _, _),
+            .i18nUpgrade(let options), .renumber(let options, _, _), .i18nExport(let options, _, _), .i18nImport(let options, _),
+            .i18nInit(let options, _, _, _), .recover(let options, _):
+            return options
+        }
+    }
 }
 
 /// A mistake in the command line, with the nearest valid word when there is one.
@@ -42,7 +55,7 @@ public struct UsageError: Error, Equatable {
 
 /// Parses the command line.
 public enum Arguments {
-    static let commands = ["build", "check", "watch", "serve", "i18n", "renumber", "help"]
+    static let commands = ["build", "check", "watch", "serve", "i18n", "renumber", "recover", "help"]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -80,6 +93,9 @@ public enum Arguments {
             return try i18n(Array(arguments.dropFirst()))
         case "renumber":
             return try renumber(Array(arguments.dropFirst()))
+        case "recover":
+            let (folders, flags) = try options(Array(arguments.dropFirst()), allowed: ["--content"], flags: ["--undo"])
+            return .recover(folders, undo: flags.contains("--undo"))
         default:
             if first.hasPrefix("-") {
                 throw UsageError(

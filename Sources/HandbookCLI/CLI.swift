@@ -8,6 +8,24 @@ import Handbook
 /// 2. The command runs the pipeline (`Build`) and prints diagnostics with `DiagnosticFormatter`.
 /// 3. The exit code is 0 on success, 1 when the content has errors, 2 on usage errors.
 public enum CLI {
+    /// `handbook recover [--undo]`: finishes the interrupted content edit, or undoes it.
+    static func recover<Out: TextOutputStream, Err: TextOutputStream>(
+        _ journal: ContentJournal, undo: Bool, stdout: inout Out, stderr: inout Err
+    ) -> Int32 {
+        do throws(ContentJournal.Failure) {
+            guard let done = try journal.recover(undo: undo) else {
+                stdout.write("no interrupted edit; nothing to recover\n")
+                return 0
+            }
+            let files = done.files.count == 1 ? "1 file" : "\(done.files.count) files"
+            stdout.write(undo ? "\(done.action) was undone: \(files) put back as they were\n" : "\(done.action) was finished: \(files) written\n")
+            return 0
+        } catch {
+            stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
+            return 1
+        }
+    }
+
     /// Whether standard output is a terminal, for colour; tests capture output and get none.
     public static var isTerminal = false
 
@@ -34,7 +52,20 @@ public enum CLI {
             stderr.write("handbook: note: unset it to use one thread per core\n")
             return 2
         }
+        // An edit of the content that was cut short: finish or undo it before anything else.
+        if let folders = command.folders {
+            let journal = ContentJournal(content: ProjectPaths(root: workingDirectory, content: folders.content).content)
+            if case .recover(_, let undo) = command {
+                return recover(journal, undo: undo, stdout: &stdout, stderr: &stderr)
+            }
+            if let interrupted = journal.interrupted() {
+                stderr.write(ContentJournal.refusal(interrupted) + "\n")
+                return 1
+            }
+        }
         switch command {
+        case .recover:
+            return 0  // handled above
         case .help(let topic):
             stdout.write(Help.text(for: topic))
             return 0

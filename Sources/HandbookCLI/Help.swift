@@ -63,6 +63,12 @@ enum Help {
           handbook i18n init [--content content] [--tag BCP47] CODE --name NAME
               Add a language: site.yaml, a strings.yaml holding the English, a glossary column.
         """),
+        ("recover", """
+          handbook recover [--content content] [--undo]
+              Finish a content edit (renumber, i18n import, mark-current, upgrade, init) that was
+              cut short, from the journal it left beside the content; --undo puts every file it
+              touched back as it was. Every other command refuses to run until then.
+        """),
         ("renumber", """
           handbook renumber [--content content] sec:OLD NEW
               Give section OLD and the sections below it the number NEW in every language: rename

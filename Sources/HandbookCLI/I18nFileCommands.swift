@@ -13,23 +13,40 @@ struct I18nFileCommands {
     func markCurrent<Out: TextOutputStream, Err: TextOutputStream>(
         _ files: [String], force: Bool, blocks: [String], stdout: inout Out, stderr: inout Err
     ) -> Int32 {
+        // Every file marked or none: the marks are planned into one edit, written only if all succeed.
+        let edit = ContentEdit(action: "a mark-current")
         var failed = false
+        var reports: [String] = []
+        var journal: ContentJournal?
         for path in files {
             do throws(TranslationFile.Failure) {
                 let file = try TranslationFile.locate(path, workingDirectory: workingDirectory, content: content)
-                let outcome = try TranslationMarker().markCurrent(file, force: force, blocks: blocks)
+                journal = journal ?? ContentJournal(content: file.content)
+                let outcome = try TranslationMarker().markCurrent(file, force: force, blocks: blocks, into: edit)
                 if blocks.isEmpty {
                     let what = path.hasSuffix("strings.yaml") ? "string(s)" : "stale block(s)"
-                    stdout.write("\(path): marked current (\(outcome.marked) \(what) recorded as revised)\n")
+                    reports.append("\(path): marked current (\(outcome.marked) \(what) recorded as revised)\n")
                 } else {
-                    stdout.write("\(path): marked \(outcome.marked) block(s) current; \(outcome.stale) still stale\n")
+                    reports.append("\(path): marked \(outcome.marked) block(s) current; \(outcome.stale) still stale\n")
                 }
             } catch {
                 stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
                 failed = true
             }
         }
-        return failed ? 1 : 0
+        if failed {
+            if files.count > 1 { stderr.write("nothing was marked; no file was changed\n") }
+            return 1
+        }
+        do throws(ContentJournal.Failure) {
+            try journal?.apply(edit)
+        } catch {
+            if !error.diagnostics.isEmpty { DiagnosticFormatter().write(error.diagnostics, to: &stderr) }
+            stderr.write("\(DiagnosticFormatter.escaped(error.path)): error: \(DiagnosticFormatter.escaped(error.message))\n")
+            return 1
+        }
+        reports.forEach { stdout.write($0) }
+        return 0
     }
 
     func diff<Out: TextOutputStream, Err: TextOutputStream>(

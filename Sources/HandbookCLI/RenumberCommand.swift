@@ -21,8 +21,9 @@ struct RenumberCommand {
         case .success(let planned):
             plan = planned
         }
-        if let problem = renumbering.apply(plan) {
-            stderr.write("handbook: error: \(problem)\n")
+        if let failure = renumbering.apply(plan) {
+            if !failure.diagnostics.isEmpty { DiagnosticFormatter().write(failure.diagnostics, to: &stderr) }
+            stderr.write("\(DiagnosticFormatter.escaped(failure.path)): error: \(DiagnosticFormatter.escaped(failure.message))\n")
             return 1
         }
         let renamed = plan.changes.filter { $0.newPath != $0.path }

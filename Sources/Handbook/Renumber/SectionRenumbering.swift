@@ -122,21 +122,18 @@ public struct SectionRenumbering {
         return .success(Plan(changes: changes, rewrites: rewrites, mentions: mentions))
     }
 
-    /// Carries out `plan`: renamed files are created (never over an existing file) before their old
-    /// names are removed; edited files are replaced through a temporary file beside them.
-    public func apply(_ plan: Plan) -> String? {
+    /// Carries out `plan`, all or nothing (`ContentJournal`): renamed files are created and their
+    /// old names removed, edited files replaced. The plan refused new names that are taken.
+    public func apply(_ plan: Plan) -> ContentJournal.Failure? {
+        let edit = ContentEdit(action: "a renumbering")
         for change in plan.changes {
-            let target = paths.root.appendingPathComponent(change.newPath)
-            do {
-                if change.newPath != change.path {
-                    try Data(change.text.utf8).write(to: target, options: .withoutOverwriting)
-                    try FileManager.default.removeItem(at: paths.root.appendingPathComponent(change.path))
-                } else {
-                    try Data(change.text.utf8).write(to: target, options: .atomic)
-                }
-            } catch {
-                return "cannot write \(change.newPath): \((error as NSError).localizedDescription)"
-            }
+            edit.write(change.text, to: paths.root.appendingPathComponent(change.newPath))
+            if change.newPath != change.path { edit.remove(paths.root.appendingPathComponent(change.path)) }
+        }
+        do throws(ContentJournal.Failure) {
+            try ContentJournal(content: paths.content).apply(edit)
+        } catch {
+            return error
         }
         return nil
     }

@@ -45,21 +45,23 @@ public struct LanguageInit {
         let newSite = try addLanguage(to: siteText, path: site.path)
         let strings = untranslatedStrings(english)
         let glossaryURL = content.appendingPathComponent("glossary.yaml")
-        var written = [site]
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            try Data(strings.utf8).write(to: folder.appendingPathComponent("strings.yaml"), options: .withoutOverwriting)
-            written.append(folder.appendingPathComponent("strings.yaml"))
-            if var glossary = GlossaryFile.read(glossaryURL, language: code) {
-                for index in glossary.terms.indices.reversed() where glossary.terms[index].line == nil {
-                    glossary.lines.insert(glossary.terms[index].indent + code + ": \"\"", at: glossary.terms[index].lastLine + 1)
-                }
-                try Data(glossary.lines.joined(separator: "\n").utf8).write(to: glossaryURL, options: .atomic)
-                written.append(glossaryURL)
+        // All files or none (ContentJournal); the journal creates the language's folder.
+        let edit = ContentEdit(action: "an i18n init")
+        edit.write(strings, to: folder.appendingPathComponent("strings.yaml"))
+        var written = [site, folder.appendingPathComponent("strings.yaml")]
+        if var glossary = GlossaryFile.read(glossaryURL, language: code) {
+            for index in glossary.terms.indices.reversed() where glossary.terms[index].line == nil {
+                glossary.lines.insert(glossary.terms[index].indent + code + ": \"\"", at: glossary.terms[index].lastLine + 1)
             }
-            try Data(newSite.utf8).write(to: site, options: .atomic)
+            edit.write(glossary.lines.joined(separator: "\n"), to: glossaryURL)
+            written.append(glossaryURL)
+        }
+        edit.write(newSite, to: site)
+        do throws(ContentJournal.Failure) {
+            try ContentJournal(content: content).apply(edit)
         } catch {
-            throw Failure(path: folder.path, message: "cannot write: \((error as NSError).localizedDescription)")
+            let first = error.diagnostics.first.map { "; first: \($0.location): \($0.message) [\($0.code)]" } ?? ""
+            throw Failure(path: error.path, message: error.message + first)
         }
         return written
     }

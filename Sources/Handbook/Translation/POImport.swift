@@ -65,21 +65,21 @@ public struct POImport {
             problems += context.problems
         }
         guard problems.isEmpty else { return ([], problems) }
-        var written: [String] = []
-        for (url, text) in writes {
-            guard (try? String(contentsOf: url, encoding: .utf8)) != text else { continue }
-            do {
-                try Data(text.utf8).write(to: url, options: .atomic)
-                written.append(url.path)
-            } catch {
-                return (written, [Problem(path: url.path, line: 0, message: "cannot write: \((error as NSError).localizedDescription)", code: "po-write")])
-            }
-        }
+        // All files or none (ContentJournal); the marks are made on the imported text.
+        let edit = ContentEdit(action: "an import")
+        for (url, text) in writes { edit.write(text, to: url) }
         for (url, keys) in marks {
             if let file = try? TranslationFile.locate(url.path, workingDirectory: content, content: content) {
-                _ = try? StringsMarker(file: file).mark(force: true, keys: keys)
-                if !written.contains(url.path) { written.append(url.path) }
+                _ = try? StringsMarker(file: file, edit: edit).mark(force: true, keys: keys)
             }
+        }
+        let written = edit.changes.filter { change in change.bytes.map { PosixFiles.read(change.path) != $0 } ?? true }.map(\.path)
+        do throws(ContentJournal.Failure) {
+            try ContentJournal(content: content).apply(edit)
+        } catch {
+            // The build's checks of the imported files: located in the Markdown they would become.
+            let found = error.diagnostics.map { Problem(path: $0.location.path, line: $0.location.line, message: "\($0.message) [\($0.code)]", code: "po-check") }
+            return ([], found + [Problem(path: error.path, line: 0, message: error.message, code: error.diagnostics.isEmpty ? "po-write" : "po-check")])
         }
         return (written, [])
     }
@@ -276,6 +276,11 @@ enum BlockCheck {
             fail("invalid Markdown: a table cell is one line without an unescaped '|'", "po-markdown")
             return
         }
+        // The build's own content checks (raw HTML, a script URL, a link without text, an image
+        // without alt text): what the translation adds to what the English already has is refused
+        // here, at its PO line, rather than by the next build.
+        let added = lint(translation).subtracting(lint(english))
+        for problem in added.sorted() { fail(problem, "po-content") }
         let (englishParts, translationParts) = (parts(english), parts(translation))
         guard translationParts.blocks == 1 else {
             fail("invalid Markdown: the translation makes \(translationParts.shape) where the English is one block", "po-markdown")
@@ -291,6 +296,13 @@ enum BlockCheck {
             fail("changed code span" + (changed.first.map { ": `\($0)` is not in the English" } ?? ": a code span of the English is missing")
                 + "; code stays as it is", "po-code-span")
         }
+    }
+
+    /// The errors `ContentLinter` finds in one block of Markdown, each with the check that found it.
+    static func lint(_ markdown: String) -> Set<String> {
+        let engine = DiagnosticEngine()
+        ContentLinter(diagnostics: engine, lineMap: LineMap(path: "", body: markdown, firstBodyLine: 1)).lint(MarkdownParser().parse(markdown))
+        return Set(engine.diagnostics.filter { $0.severity == .error }.map { "\($0.message) (the build's \($0.code) check)" })
     }
 
     static func placeholders(in text: String) -> Set<String> {

@@ -5,11 +5,13 @@ import Foundation
 /// changed English string shows as outdated and an untouched one cannot be marked by mistake.
 struct StringsMarker {
     let file: TranslationFile
+    /// The edit the marks go into; the file is read through it, as an import may have changed it.
+    let edit: ContentEdit
 
     /// Marks `keys` (every translated string when empty) current.
     func mark(force: Bool, keys: [String]) throws(TranslationFile.Failure) -> TranslationMarker.Outcome {
         guard let english = read(file.sourceURL, language: TranslationFile.sourceLanguage(in: file.content)),
-            let own = read(file.url, language: file.language)
+            let own = read(file.url, language: file.language, planned: true)
         else { throw file.failure("strings.yaml has errors; run handbook check") }
         if let unknown = keys.first(where: { own.entries[$0] == nil || english.entries[$0] == nil }) {
             throw file.failure("there is no translated string \"\(unknown)\" to mark")
@@ -40,8 +42,15 @@ struct StringsMarker {
         return outcome
     }
 
-    private func read(_ url: URL, language: String) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? {
-        guard let (text, hash) = try? FileReader.read(url) else { return nil }
+    private func read(_ url: URL, language: String, planned: Bool = false) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? {
+        let text: String, hash: String
+        if planned {
+            guard let own = edit.text(of: url) else { return nil }
+            (text, hash) = (own, SHA256.hex(Array(own.utf8)))
+        } else {
+            guard let read = try? FileReader.read(url) else { return nil }
+            (text, hash) = read
+        }
         let engine = DiagnosticEngine()
         let result = UIStringsReader(diagnostics: engine).read(
             SourceFile(path: url.path, language: language, relativePath: "strings.yaml", text: text, hash: hash))
@@ -50,7 +59,7 @@ struct StringsMarker {
 
     /// Replaces the `_sources` block, which always stands last, keeping every other line as it was.
     private func write(_ records: [String: String]) throws(TranslationFile.Failure) {
-        guard let text = try? String(contentsOf: file.url, encoding: .utf8) else { throw file.failure("cannot read the file") }
+        guard let text = edit.text(of: file.url) else { throw file.failure("cannot read the file") }
         var lines = text.components(separatedBy: "\n")
         if let start = lines.firstIndex(where: { $0.hasPrefix(UIStringsReader.sourcesKey + ":") }) {
             var first = start
@@ -63,10 +72,6 @@ struct StringsMarker {
         lines.append("# The English each string translates and the translation, as written by handbook i18n mark-current.")
         lines.append(UIStringsReader.sourcesKey + ":")
         for key in records.keys.sorted() { lines.append("  \(key): \"\(records[key]!)\"") }
-        do {
-            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file.url, options: .atomic)
-        } catch {
-            throw file.failure("cannot write the file: \((error as NSError).localizedDescription)")
-        }
+        edit.write(lines.joined(separator: "\n") + "\n", to: file.url)
     }
 }

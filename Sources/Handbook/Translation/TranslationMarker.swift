@@ -23,7 +23,22 @@ public struct TranslationMarker {
     /// `i18n diff` numbers them); for a `strings.yaml`, `blocks` names string keys.
     @discardableResult
     public func markCurrent(_ file: TranslationFile, force: Bool = false, blocks names: [String] = []) throws(TranslationFile.Failure) -> Outcome {
-        if file.relativePath == "strings.yaml" { return try StringsMarker(file: file).mark(force: force, keys: names) }
+        let edit = ContentEdit(action: "a mark-current")
+        let outcome = try markCurrent(file, force: force, blocks: names, into: edit)
+        do throws(ContentJournal.Failure) {
+            try ContentJournal(content: file.content).apply(edit)
+        } catch {
+            let first = error.diagnostics.first.map { "; first: \($0.location): \($0.message) [\($0.code)]" } ?? ""
+            throw TranslationFile.Failure(path: error.path, message: error.message + first)
+        }
+        return outcome
+    }
+
+    /// `markCurrent`, planned into `edit` rather than written, so that a command marking several
+    /// files writes them all or none.
+    @discardableResult
+    public func markCurrent(_ file: TranslationFile, force: Bool = false, blocks names: [String] = [], into edit: ContentEdit) throws(TranslationFile.Failure) -> Outcome {
+        if file.relativePath == "strings.yaml" { return try StringsMarker(file: file, edit: edit).mark(force: force, keys: names) }
         var blocks: [Int] = []
         for name in names {
             guard let number = Int(name), number > 0 else {
@@ -73,7 +88,7 @@ public struct TranslationMarker {
             outcome.marked = blocks.count
             record = kept.joined(separator: " ")
         }
-        try write(file, record: record, translationHash: ownHash)
+        try write(file, record: record, translationHash: ownHash, into: edit)
         return outcome
     }
 
@@ -82,18 +97,13 @@ public struct TranslationMarker {
         String(SHA256.hex(Array(TranslationUnits.record(page.units).utf8)).prefix(8))
     }
 
-    private func write(_ file: TranslationFile, record: String, translationHash: String) throws(TranslationFile.Failure) {
-        guard let data = FileManager.default.contents(atPath: file.url.path), let text = String(data: data, encoding: .utf8),
-            var editor = FrontMatterEditor(text)
+    private func write(_ file: TranslationFile, record: String, translationHash: String, into edit: ContentEdit) throws(TranslationFile.Failure) {
+        guard let text = edit.text(of: file.url), var editor = FrontMatterEditor(text)
         else { throw file.failure("the translation has no front matter") }
         editor.remove("source_hash")
         editor.set("source_blocks", record)
         editor.set("translation_hash", translationHash)
-        do {
-            try Data(editor.text.utf8).write(to: file.url, options: .atomic)
-        } catch {
-            throw file.failure("cannot write the translation: \((error as NSError).localizedDescription)")
-        }
+        edit.write(editor.text, to: file.url)
     }
 }
 

@@ -24,12 +24,14 @@ public struct TranslationUpgrade {
     public func run() -> [Result] {
         let source = TranslationFile.sourceLanguage(in: content)
         var results: [Result] = []
+        // Every file upgraded or none (ContentJournal).
+        let edit = ContentEdit(action: "an upgrade")
         let languages = ((try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []).sorted().filter { $0 != source }
         for language in languages {
             let tree = content.appendingPathComponent(language)
             guard let walker = FileManager.default.enumerator(atPath: tree.path) else { continue }
             let files = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted()
-            if let strings = upgradeStrings(in: tree) { results.append(strings) }
+            if let strings = upgradeStrings(in: tree, into: edit) { results.append(strings) }
             for relative in files {
                 let url = tree.appendingPathComponent(relative)
                 let shown = TranslationFile.display(url, from: workingDirectory)
@@ -51,19 +53,19 @@ public struct TranslationUpgrade {
                 editor.remove("source_hash")
                 editor.set("source_blocks", TranslationUnits.record(units))
                 editor.set("translation_hash", TranslationMarker.hash(of: translation))
-                guard (try? Data(editor.text.utf8).write(to: url, options: .atomic)) != nil else {
-                    results.append(.notFound(path: shown))
-                    continue
-                }
+                edit.write(editor.text, to: url)
                 results.append(.upgraded(path: shown, fromHistory: fromHistory))
             }
+        }
+        if (try? ContentJournal(content: content).apply(edit)) == nil {
+            results = results.map { if case .upgraded(let path, _) = $0 { return .notFound(path: path) } else { return $0 } }
         }
         return results
     }
 
     /// A `strings.yaml` without `_sources` was made before strings were tracked: its strings count
     /// as current, as they did, and are recorded so.
-    private func upgradeStrings(in tree: URL) -> Result? {
+    private func upgradeStrings(in tree: URL, into edit: ContentEdit) -> Result? {
         let url = tree.appendingPathComponent("strings.yaml")
         guard let text = try? String(contentsOf: url, encoding: .utf8),
             !text.split(separator: "\n").contains(where: { $0.hasPrefix(UIStringsReader.sourcesKey + ":") }),
@@ -71,7 +73,7 @@ public struct TranslationUpgrade {
         else { return nil }
         let shown = TranslationFile.display(url, from: workingDirectory)
         do {
-            _ = try StringsMarker(file: file).mark(force: true, keys: [])
+            _ = try StringsMarker(file: file, edit: edit).mark(force: true, keys: [])
             return .upgraded(path: shown, fromHistory: false)
         } catch {
             return .notFound(path: shown)
