@@ -26,6 +26,17 @@ final class POTranslationTests: XCTestCase {
             XCTAssertEqual(export.exitCode, 0, export.stderr)
             XCTAssertEqual(export.stdout, "po/\(language): 172 PO file(s) for \(language)\n")
         }
+        // The Language headers Poedit and Weblate write name the same editions.
+        for (language, header) in ["zh-Hant": "zh_Hant_HK", "zh-Hans": "zh_CN"] {
+            let folder = project.root.appendingPathComponent("po/\(language)")
+            for name in FileManager.default.enumerator(atPath: folder.path)!.compactMap({ $0 as? String }) where name.hasSuffix(".po") {
+                let url = folder.appendingPathComponent(name)
+                let text = try String(contentsOf: url, encoding: .utf8)
+                let renamed = text.replacingOccurrences(of: "\"Language: \(language)\\n\"", with: "\"Language: \(header)\\n\"")
+                XCTAssertNotEqual(renamed, text, name)
+                try renamed.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
         for language in ["zh-Hant", "zh-Hans"] {
             let imported = run(["i18n", "import", "po/\(language)"])
             XCTAssertEqual(imported.exitCode, 0, imported.stderr)

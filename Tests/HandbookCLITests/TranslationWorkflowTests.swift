@@ -120,6 +120,11 @@ final class TranslationWorkflowTests: XCTestCase {
         let untouched = run(["i18n", "mark-current", "content/zh-Hant/strings.yaml"])
         XCTAssertEqual(untouched.exitCode, 1)
         XCTAssertTrue(untouched.stderr.contains("skip_link"), untouched.stderr)
+        // i18n diff names the string, with the new English and the current translation.
+        let diff = run(["i18n", "diff", "content/zh-Hant/strings.yaml"])
+        XCTAssertEqual(diff.exitCode, 0, diff.stderr)
+        XCTAssertTrue(diff.stdout.contains("1. changed string in skip_link"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+ Skip to the content"), diff.stdout)
     }
 
     func testADroppedAnchorFailsTheBuild() throws {

@@ -1,7 +1,7 @@
 import Mustache
 import XCTest
 
-/// Runs every case of the official Mustache spec files in `../shared/peers/mustache-spec/`.
+/// Runs every case of the official Mustache spec files in `Tests/Peers/mustache-spec/`.
 ///
 /// The optional lambdas module is left out: the library has no lambdas.
 final class MustacheSpecTests: XCTestCase {

@@ -18,6 +18,23 @@ public struct POImport {
     let folder: URL
     let shown: String
 
+    /// The edition (content folder) a PO header's `Language:` names, as the site writes it
+    /// (`zh-Hant`) or as gettext tools do (`zh_Hant`, `zh_Hant_HK`, `zh_HK`): underscores read as
+    /// hyphens, case ignored, a region after the edition's code allowed, and a Chinese region
+    /// without a script read as the script written there (HK, MO, TW: Hant; CN, SG: Hans).
+    static func edition(named header: String, among editions: [String]) -> String? {
+        let name = header.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-").lowercased()
+        guard !name.isEmpty else { return nil }
+        if let exact = editions.first(where: { $0.lowercased() == name }) { return exact }
+        if let regional = editions.first(where: { name.hasPrefix($0.lowercased() + "-") }) { return regional }
+        let parts = name.split(separator: "-")
+        if parts.count == 2, parts[0] == "zh" {
+            let script = ["hk": "hant", "mo": "hant", "tw": "hant", "cn": "hans", "sg": "hans"][String(parts[1])]
+            if let script, let edition = editions.first(where: { $0.lowercased() == "zh-" + script }) { return edition }
+        }
+        return nil
+    }
+
     /// Creates an import of the catalogs in `folder` (named `shown` in messages) into `content`.
     public init(content: URL, folder: URL, shown: String) {
         self.content = content.standardizedFileURL
@@ -37,20 +54,23 @@ public struct POImport {
             let url = folder.appendingPathComponent(relative)
             let path = shown.hasSuffix("/") ? shown + relative : shown + "/" + relative
             let text = (try? FileReader.read(url).text) ?? ""
-            let catalog: POFile
+            var catalog: POFile
             do throws(POFile.Problem) {
                 catalog = try POFile.read(text)
             } catch {
                 problems.append(Problem(path: path, line: error.line, message: error.message, code: "po-syntax"))
                 continue
             }
-            let language = catalog.language
-            guard !language.isEmpty, language != source,
-                FileManager.default.fileExists(atPath: content.appendingPathComponent(language).path)
-            else {
-                problems.append(Problem(path: path, line: 1, message: "the header names no edition of this site (Language: \(language))", code: "po-language"))
+            let editions = ((try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []).filter { name in
+                var folder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: content.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
+                    && name != source && name != "images"
+            }
+            guard let language = Self.edition(named: catalog.language, among: editions) else {
+                problems.append(Problem(path: path, line: 1, message: "the header names no edition of this site (Language: \(catalog.language))", code: "po-language"))
                 continue
             }
+            catalog.language = language
             var context = Context(path: path, problems: [])
             if relative == "strings.po" {
                 if let (file, keys) = strings(catalog, source: source, context: &context) {

@@ -35,6 +35,7 @@ public struct TranslationDiff: Sendable {
 
     /// Compares `file` with its English source.
     public static func of(_ file: TranslationFile, sourcePath: String) throws(TranslationFile.Failure) -> TranslationDiff {
+        if file.relativePath == "strings.yaml" { return try strings(file, sourcePath: sourcePath) }
         guard let source = file.parseSource().page else { throw file.failure("the English source has errors; run handbook check") }
         guard let translation = file.parseTranslation().page else { throw file.failure("the translation has errors; run handbook check") }
         let current = source.units
@@ -92,6 +93,45 @@ public struct TranslationDiff: Sendable {
                 Change(
                     number: number, kind: kind, place: shown?.place ?? "a block", block: shown?.kind.rawValue ?? "block",
                     line: newUnit?.line ?? 0, old: oldUnit?.text, new: newUnit?.text, translation: kind == "added" ? nil : own))
+        }
+        return diff
+    }
+
+    /// A `strings.yaml`: each string whose English changed since it was marked current (or that was
+    /// never marked), in key order, with the English it was translated from when the repository's
+    /// history has it; numbered, though `mark-current --block` takes the string's key.
+    static func strings(_ file: TranslationFile, sourcePath: String) throws(TranslationFile.Failure) -> TranslationDiff {
+        let read = { (text: String, path: String, language: String) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? in
+            let engine = DiagnosticEngine()
+            let result = UIStringsReader(diagnostics: engine).read(
+                SourceFile(path: path, language: language, relativePath: "strings.yaml", text: text, hash: SHA256.hex(Array(text.utf8))))
+            return engine.hasErrors ? nil : result
+        }
+        let sourceLanguage = TranslationFile.sourceLanguage(in: file.content)
+        guard let englishText = try? FileReader.read(file.sourceURL).text, let english = read(englishText, file.sourceURL.path, sourceLanguage)
+        else { throw file.failure("the English strings.yaml has errors; run handbook check") }
+        guard let ownText = try? FileReader.read(file.url).text, let own = read(ownText, file.url.path, file.language)
+        else { throw file.failure("the translation has errors; run handbook check") }
+        var diff = TranslationDiff(path: file.given, sourcePath: sourcePath, baseline: nil, tracked: !own.sources.isEmpty, changes: [])
+        let stale = english.entries.keys.sorted().filter { own.sources[$0]?.first.map(String.init) != english.entries[$0]!.fingerprint }
+        // The English each stale string was marked against, from the newest version that has it.
+        var old: [String: String] = [:]
+        var wanted = Dictionary(uniqueKeysWithValues: stale.compactMap { key in own.sources[key]?.first.map { (key, String($0)) } })
+        _ = EnglishHistory(file: file.sourceURL).first { version in
+            guard let past = read(String(decoding: version.bytes, as: UTF8.self), file.sourceURL.path, sourceLanguage) else { return false }
+            for (key, fingerprint) in wanted where past.entries[key]?.fingerprint == fingerprint {
+                old[key] = past.entries[key]?.forms["other"]?.value
+                wanted[key] = nil
+            }
+            return wanted.isEmpty
+        }
+        for (index, key) in stale.enumerated() {
+            let entry = english.entries[key]!
+            diff.changes.append(
+                Change(
+                    number: index + 1, kind: own.entries[key] == nil ? "added" : "changed", place: key, block: "string",
+                    line: entry.location.line, old: old[key], new: entry.forms["other"]?.value ?? entry.forms.values.first?.value,
+                    translation: own.entries[key]?.forms["other"]?.value))
         }
         return diff
     }
