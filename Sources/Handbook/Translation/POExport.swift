@@ -131,20 +131,33 @@ public struct POExport {
         return notes
     }
 
-    /// Whether `needle` occurs in `haystack` (bytes; a plain loop, since the generic searches
-    /// are not specialized and cost most of an export).
+    /// Whether `needle` occurs in `haystack` as a whole word (bytes; a plain loop, since the
+    /// generic searches are not specialized and cost most of an export): a term that starts or ends
+    /// with a Latin letter or digit does not match inside a longer word ("trait" in "portrait",
+    /// "traitor"), though it may take a plural ending ("templates").
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
         guard needle.count <= haystack.count else { return false }
+        let isWordByte = { (byte: UInt8) in (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) }
         return haystack.withUnsafeBufferPointer { text in
             needle.withUnsafeBufferPointer { word in
                 let first = word[0]
+                let (opensWord, closesWord) = (isWordByte(word[0]), isWordByte(word[word.count - 1]))
                 var position = 0
                 while position + word.count <= text.count {
                     if text[position] == first {
                         var offset = 1
                         while offset < word.count && text[position + offset] == word[offset] { offset += 1 }
-                        if offset == word.count { return true }
+                        let end = position + word.count
+                        // A plural ending ("templates") still names the term.
+                        var after = end
+                        if closesWord, after < text.count, text[after] == 0x65, after + 1 < text.count, text[after + 1] == 0x73 { after += 2 }
+                        else if closesWord, after < text.count, text[after] == 0x73 { after += 1 }
+                        if offset == word.count, !(opensWord && position > 0 && isWordByte(text[position - 1])),
+                            !(closesWord && end < text.count && isWordByte(text[end]) && (after == end || (after < text.count && isWordByte(text[after]))))
+                        {
+                            return true
+                        }
                     }
                     position += 1
                 }
