@@ -58,12 +58,27 @@ final class POTranslationTests: XCTestCase {
                 XCTAssertFalse(check.output.contains("error"), "\(file): \(check.output)")
             }
             // Current translations keep the English's placeholders and markup.
-            let filtered = tool(["pofilter", "--progress=none", "--nofuzzy", "-t", "variables", "-t", "xmltags", "po/\(language)", "failures-\(language)"])
+            // Msgids carry no line breaks of the English source (a re-wrap changes no msgid).
+            let filtered = tool(["pofilter", "--progress=none", "--nofuzzy", "-t", "variables", "-t", "xmltags", "-t", "newlines", "po/\(language)", "failures-\(language)"])
             XCTAssertEqual(filtered.status, 0, filtered.output)
             let failures = FileManager.default.enumerator(atPath: project.root.appendingPathComponent("failures-\(language)").path)?
                 .compactMap { $0 as? String }.filter { $0.hasSuffix(".po") } ?? []
             XCTAssertEqual(failures, [], "pofilter failures for \(language)")
         }
+    }
+
+    func testACatalogExportedBeforeTheEnglishWasRewrappedStillImports() throws {
+        XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hant", "--out", "po"]).exitCode, 0)
+        // The maintainer re-wraps an English paragraph; the translator revises its translation.
+        try edit("content/en/practices/2.10.md") { $0.replacingOccurrences(of: "start a timer on your own watch, and wait.", with: "start a timer on your own\nwatch, and wait.") }
+        let catalog = try String(contentsOf: project.root.appendingPathComponent("po/practices/2.10.po"), encoding: .utf8)
+        let msgid = catalog.components(separatedBy: "\n\n").first { $0.contains("start a timer on your own watch, and wait.") }
+        let block = try XCTUnwrap(msgid, "no entry holds the paragraph")
+        let old = try XCTUnwrap(block.components(separatedBy: "msgstr \"").last?.components(separatedBy: "\"").first, block)
+        try edit("po/practices/2.10.po") { $0.replacingOccurrences(of: "msgstr \"\(old)\"", with: "msgstr \"\(old)（已修訂）\"") }
+        let imported = run(["i18n", "import", "po"])
+        XCTAssertEqual(imported.exitCode, 0, imported.stderr)
+        XCTAssertTrue(try String(contentsOf: project.root.appendingPathComponent("content/zh-Hant/practices/2.10.md"), encoding: .utf8).contains("（已修訂）"))
     }
 
     func testFuzzyEntriesAgreeWithMsgmerge() throws {

@@ -64,6 +64,29 @@ public struct POExport {
         return TranslationFile.parse(text: text, hash: hash, path: url.path, language: language, relativePath: relative)
     }
 
+    /// A block's Markdown as a PO message: soft line breaks (and the indentation of continuation
+    /// lines) joined into one space, so that re-wrapping the English changes no msgid; hard
+    /// breaks (a trailing backslash or two spaces) are kept.
+    static func message(_ markdown: String) -> String {
+        let lines = markdown.components(separatedBy: "\n")
+        guard lines.count > 1 else { return markdown }
+        var out = ""
+        for (index, line) in lines.enumerated() {
+            if index == 0 {
+                out = line
+                continue
+            }
+            let continuation = line.drop { $0 == " " || $0 == "\t" }
+            if out.hasSuffix("\\") || out.hasSuffix("  ") {
+                out += "\n" + line
+            } else {
+                while out.hasSuffix(" ") { out.removeLast() }
+                out += " " + continuation
+            }
+        }
+        return out
+    }
+
     /// A glossary term that has a translation, with its English lower-cased (as UTF-8) for matching.
     typealias Glossed = (term: GlossaryFile.Term, english: [UInt8])
 
@@ -74,7 +97,7 @@ public struct POExport {
         guard let translation else {
             guard let blocks = BlockSources.of(english) else { return [wholePage(english, nil, reference: reference)] }
             return Self.contexts(blocks.map { block in
-                POFile.Entry(comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: block.markdown, string: "")
+                POFile.Entry(comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: Self.message(block.markdown), string: "")
             }, blocks: blocks)
         }
         let pairing = PagePairing(english: english, translation: translation)
@@ -83,8 +106,8 @@ public struct POExport {
         let entries = pairs.map { pair -> POFile.Entry in
             let block = pairing.englishBlocks[pair.english]
             var entry = POFile.Entry(
-                comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: block.markdown,
-                string: pair.translation.map { pairing.translationBlocks[$0].markdown } ?? "")
+                comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: Self.message(block.markdown),
+                string: pair.translation.map { Self.message(pairing.translationBlocks[$0].markdown) } ?? "")
             if pair.translation != nil, pair.stale {
                 entry.fuzzy = true
                 entry.previous = pair.recorded.flatMap { previous?[$0] }
@@ -108,7 +131,7 @@ public struct POExport {
                 relativePath: english.file.relativePath),
                 TranslationUnits.record(page.units) == wanted, let blocks = BlockSources.of(page)
             else { return false }
-            found = blocks.map(\.markdown)
+            found = blocks.map { Self.message($0.markdown) }
             return true
         }
         return found

@@ -158,7 +158,8 @@ public struct POImport {
             let pair = pairs[position]
             let block = pairing.englishBlocks[pair.english]
             if !entry.fuzzy, !entry.string.isEmpty { settled.insert(pair.english) }
-            guard !entry.string.isEmpty, entry.string != exported[position].string else { continue }
+            // Compared as messages: a msgstr written before a re-wrap is the same text.
+            guard !entry.string.isEmpty, POExport.message(entry.string) != exported[position].string else { continue }
             guard let own = pair.translation else {
                 context.fail(entry, "this block is new in the English; add it to \(catalog.language)/\(relative) in Markdown, then import", "po-new-block")
                 continue
@@ -267,14 +268,18 @@ struct EntryIndex {
     private var byContext: [String: Int] = [:]
     private var byReference: [String: [Int]] = [:]
 
+    // Msgids are compared as messages (`POExport.message`): one exported before the English was
+    // re-wrapped, or by an older version that kept the line breaks, still finds its block.
     mutating func add(_ entry: POFile.Entry, _ position: Int) {
-        byContext[(entry.context ?? "") + "\u{4}" + entry.id] = position
-        byReference[(entry.references.first ?? "") + "\u{4}" + entry.id, default: []].append(position)
+        let id = POExport.message(entry.id)
+        byContext[(entry.context ?? "") + "\u{4}" + id] = position
+        byReference[(entry.references.first ?? "") + "\u{4}" + id, default: []].append(position)
     }
 
     mutating func take(_ entry: POFile.Entry) -> Int? {
-        if let position = byContext[(entry.context ?? "") + "\u{4}" + entry.id] { return position }
-        let key = (entry.references.first ?? "") + "\u{4}" + entry.id
+        let id = POExport.message(entry.id)
+        if let position = byContext[(entry.context ?? "") + "\u{4}" + id] { return position }
+        let key = (entry.references.first ?? "") + "\u{4}" + id
         guard var positions = byReference[key], !positions.isEmpty else { return nil }
         let position = positions.removeFirst()
         byReference[key] = positions
