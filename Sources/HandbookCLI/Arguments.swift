@@ -28,7 +28,7 @@ public enum Command: Equatable, Sendable {
     case i18nUpgrade(FolderOptions)
     case renumber(FolderOptions, old: String, new: String)
     case i18nExport(FolderOptions, language: String, out: String?)
-    case i18nImport(FolderOptions, folder: String)
+    case i18nImport(FolderOptions, folder: String, dryRun: Bool = false)
     case i18nInit(FolderOptions, code: String, name: String, tag: String?)
     case recover(FolderOptions, undo: Bool)
 
@@ -38,7 +38,7 @@ public enum Command: Equatable, Sendable {
         case .help, .version: return nil
         case .build(let options, _, _), .check(let options, _), .watch(let options, _), .serve(let options, _),
             .i18nStatus(let options, _, _, _), .i18nMarkCurrent(let options, _, _, _), .i18nDiff(let options, _, _),
-            .i18nUpgrade(let options), .renumber(let options, _, _), .i18nExport(let options, _, _), .i18nImport(let options, _),
+            .i18nUpgrade(let options), .renumber(let options, _, _), .i18nExport(let options, _, _), .i18nImport(let options, _, _),
             .i18nInit(let options, _, _, _), .recover(let options, _):
             return options
         }
@@ -220,9 +220,10 @@ public enum Arguments {
             guard let language = values["--lang"] else { throw UsageError(message: "name the edition to export with --lang, such as --lang zh-Hant", suggestion: nil) }
             return .i18nExport(folders, language: language, out: values["--out"])
         case "import":
-            let (folders, _, words) = try named(rest, allowed: ["--content"])
+            let dryRun = rest.contains("--dry-run")
+            let (folders, _, words) = try named(rest.filter { $0 != "--dry-run" }, allowed: ["--content"])
             guard words.count == 1 else { throw UsageError(message: "name one folder of PO files to import, such as po/zh-Hant", suggestion: nil) }
-            return .i18nImport(folders, folder: words[0])
+            return .i18nImport(folders, folder: words[0], dryRun: dryRun)
         case "init":
             let (folders, values, words) = try named(rest, allowed: ["--content", "--name", "--tag"])
             guard words.count == 1 else { throw UsageError(message: "name the new language's folder code, such as 'i18n init ja --name 日本語'", suggestion: nil) }

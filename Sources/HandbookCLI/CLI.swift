@@ -101,8 +101,8 @@ public enum CLI {
             return I18nFileCommands(options: options, workingDirectory: workingDirectory).upgrade(stdout: &stdout, stderr: &stderr)
         case .i18nExport(let options, let language, let out):
             return I18nPOCommands(options: options, workingDirectory: workingDirectory).export(language: language, out: out, stdout: &stdout, stderr: &stderr)
-        case .i18nImport(let options, let folder):
-            return I18nPOCommands(options: options, workingDirectory: workingDirectory).importFolder(folder, stdout: &stdout, stderr: &stderr)
+        case .i18nImport(let options, let folder, let dryRun):
+            return I18nPOCommands(options: options, workingDirectory: workingDirectory).importFolder(folder, dryRun: dryRun, stdout: &stdout, stderr: &stderr)
         case .i18nInit(let options, let code, let name, let tag):
             return I18nPOCommands(options: options, workingDirectory: workingDirectory).initLanguage(code, name: name, tag: tag, stdout: &stdout, stderr: &stderr)
         }

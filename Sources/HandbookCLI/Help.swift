@@ -55,9 +55,11 @@ enum Help {
               since they were marked current are fuzzy, with the previous English (#| msgid).
         """),
         ("i18n import", """
-          handbook i18n import [--content content] FOLDER
+          handbook i18n import [--content content] [--dry-run] FOLDER
               Write the PO translations back into content/LANG as Markdown and record the entries
-              that are not fuzzy as current. Any problem (file.po:line: error: …): nothing is written.
+              that are not fuzzy as current. Entries whose English changed since the export are
+              skipped with a warning; anything unsafe (file.po:line: error: …): nothing is written.
+              --dry-run lists the files it would update and writes nothing.
         """),
         ("i18n init", """
           handbook i18n init [--content content] [--tag BCP47] CODE --name NAME

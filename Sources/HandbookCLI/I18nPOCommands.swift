@@ -38,20 +38,23 @@ struct I18nPOCommands {
         return 0
     }
 
-    func importFolder<Out: TextOutputStream, Err: TextOutputStream>(_ shown: String, stdout: inout Out, stderr: inout Err) -> Int32 {
+    /// Imports what is good: entries that no longer match the English (stale, unknown, new blocks)
+    /// are skipped with a warning and the rest is written; anything unsafe (broken Markdown, links,
+    /// placeholders, what the build would refuse) refuses the whole import. Exit 1 when something
+    /// was refused, or when entries were skipped and nothing was left to write.
+    func importFolder<Out: TextOutputStream, Err: TextOutputStream>(_ shown: String, dryRun: Bool = false, stdout: inout Out, stderr: inout Err) -> Int32 {
         let folder = shown.hasPrefix("/") ? URL(fileURLWithPath: shown) : workingDirectory.appendingPathComponent(shown)
-        let (written, problems) = POImport(content: content, folder: folder, shown: shown).run()
-        if !problems.isEmpty {
-            for problem in problems { stderr.write(DiagnosticFormatter.escaped(problem.formatted) + "\n") }
+        let (written, problems) = POImport(content: content, folder: folder, shown: shown).run(dryRun: dryRun)
+        for problem in problems { stderr.write(DiagnosticFormatter.escaped(problem.formatted) + "\n") }
+        if problems.contains(where: { !$0.isSkippable }) {
             stderr.write("nothing was written\n")
             return 1
         }
-        do {
-            let base = workingDirectory.standardizedFileURL.path + "/"
-            for path in written { stdout.write("\(path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path): updated\n") }
-            stdout.write("\(written.count) file(s) updated\n")
-            return 0
-        }
+        let base = workingDirectory.standardizedFileURL.path + "/"
+        let verb = dryRun ? "would be updated" : "updated"
+        for path in written { stdout.write("\(path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path): \(verb)\n") }
+        stdout.write("\(written.count) file(s) \(verb)" + (problems.isEmpty ? "" : "; \(problems.count) entr\(problems.count == 1 ? "y" : "ies") skipped") + "\n")
+        return written.isEmpty && !problems.isEmpty ? 1 : 0
     }
 
     func initLanguage<Out: TextOutputStream, Err: TextOutputStream>(_ code: String, name: String, tag: String?, stdout: inout Out, stderr: inout Err) -> Int32 {

@@ -81,6 +81,23 @@ final class POTranslationTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: project.root.appendingPathComponent("content/zh-Hant/practices/2.10.md"), encoding: .utf8).contains("（已修訂）"))
     }
 
+    func testAStaleEntryIsSkippedAndTheRestIsImported() throws {
+        XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hant", "--out", "po"]).exitCode, 0)
+        // After the export the English of one block changes; the translator revises another.
+        try edit("content/en/practices/2.10.md") { $0.replacingOccurrences(of: "start a timer on your own watch, and wait.", with: "start a stopwatch, and wait.") }
+        try edit("po/practices/2.10.po") { $0.replacingOccurrences(of: "msgstr \"受惠人士\"", with: "msgstr \"受惠的人\"") }
+        let before = project.files(under: "content")
+        let dry = run(["i18n", "import", "--dry-run", "po"])
+        XCTAssertEqual(dry.exitCode, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("content/zh-Hant/practices/2.10.md: would be updated"), dry.stdout)
+        XCTAssertEqual(project.files(under: "content"), before, "--dry-run wrote")
+        let imported = run(["i18n", "import", "po"])
+        XCTAssertEqual(imported.exitCode, 0, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("warning: unknown msgid") && imported.stderr.contains("; skipped [po-unknown-msgid]"), imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("1 file(s) updated; 1 entry skipped"), imported.stdout)
+        XCTAssertTrue(try String(contentsOf: project.root.appendingPathComponent("content/zh-Hant/practices/2.10.md"), encoding: .utf8).contains("## 受惠的人"))
+    }
+
     func testFuzzyEntriesAgreeWithMsgmerge() throws {
         try XCTSkipUnless(tool(["msgmerge", "--version"]).status == 0, "gettext missing")
         XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hant", "--out", "old"]).exitCode, 0)

@@ -64,8 +64,9 @@ public struct ContentJournal {
 
     /// Makes every change of `edit`, or none. Changes that leave a file as it is are dropped first.
     /// With `check`, the edit is first checked as the build checks content (`EditCheck`) and
-    /// refused, with the errors it would add, when it does not check clean.
-    public func apply(_ edit: ContentEdit, check: Bool = true) throws(Failure) {
+    /// refused, with the errors it would add, when it does not check clean. With `dryRun`, it is
+    /// checked and nothing is written.
+    public func apply(_ edit: ContentEdit, check: Bool = true, dryRun: Bool = false) throws(Failure) {
         if let interrupted = interrupted() { throw Failure(path: interrupted.path, message: Self.refusal(interrupted)) }
         if check, !edit.isEmpty {
             let errors = EditCheck.newErrors(of: edit, content: content)
@@ -91,7 +92,7 @@ public struct ContentJournal {
             olds.append(old)
             news.append(change.bytes)
         }
-        guard !changes.isEmpty else { return }
+        guard !changes.isEmpty, !dryRun else { return }
         var folders: [String] = []
         for change in changes where change.writes {
             var parent = URL(fileURLWithPath: change.path, relativeTo: root).deletingLastPathComponent()

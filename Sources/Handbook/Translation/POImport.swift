@@ -11,7 +11,10 @@ public struct POImport {
         public var line: Int
         public var message: String
         public var code: String
-        public var formatted: String { "\(path):\(line): error: \(message) [\(code)]" }
+        public var formatted: String { "\(path):\(line): \(isSkippable ? "warning" : "error"): \(message)\(isSkippable ? "; skipped" : "") [\(code)]" }
+        /// An entry that no longer matches the English (stale, unknown, a block new since the
+        /// export): skipped, while the rest of the import goes ahead.
+        public var isSkippable: Bool { ["po-unknown-msgid", "po-new-block"].contains(code) }
     }
 
     let content: URL
@@ -42,8 +45,9 @@ public struct POImport {
         self.shown = shown
     }
 
-    /// Checks every catalog, then writes; returns the files written, or the problems.
-    public func run() -> (written: [String], problems: [Problem]) {
+    /// Checks every catalog, then writes (with `dryRun`, only says what it would write); returns the
+    /// files written and the entries skipped, or, when anything is unsafe, no file and the problems.
+    public func run(dryRun: Bool = false) -> (written: [String], problems: [Problem]) {
         let source = TranslationFile.sourceLanguage(in: content)
         let catalogs = POExport.catalogFiles(in: folder)
         var problems: [Problem] = []
@@ -84,7 +88,7 @@ public struct POImport {
             }
             problems += context.problems
         }
-        guard problems.isEmpty else { return ([], problems) }
+        guard problems.allSatisfy(\.isSkippable) else { return ([], problems) }
         // All files or none (ContentJournal); the marks are made on the imported text.
         let edit = ContentEdit(action: "an import")
         for (url, text) in writes { edit.write(text, to: url) }
@@ -95,13 +99,13 @@ public struct POImport {
         }
         let written = edit.changes.filter { change in change.bytes.map { PosixFiles.read(change.path) != $0 } ?? true }.map(\.path)
         do throws(ContentJournal.Failure) {
-            try ContentJournal(content: content).apply(edit)
+            try ContentJournal(content: content).apply(edit, dryRun: dryRun)
         } catch {
             // The build's checks of the imported files: located in the Markdown they would become.
             let found = error.diagnostics.map { Problem(path: $0.location.path, line: $0.location.line, message: "\($0.message) [\($0.code)]", code: "po-check") }
             return ([], found + [Problem(path: error.path, line: 0, message: error.message, code: error.diagnostics.isEmpty ? "po-write" : "po-check")])
         }
-        return (written, [])
+        return (written, problems)
     }
 
     struct Context {
