@@ -46,7 +46,8 @@ enum Help {
         """),
         ("i18n upgrade", """
           handbook i18n upgrade [--content content]
-              Once: turn translations' whole-file source_hash into block tracking.
+              Turn translations' whole-file source_hash into block tracking, and set the
+              translation_hash of current translations that do not record their own blocks' hash.
         """),
         ("i18n export", """
           handbook i18n export [--content content] [--out po/LANG] --lang LANG

@@ -76,12 +76,14 @@ struct I18nFileCommands {
             switch result {
             case .upgraded(let path, let fromHistory):
                 stdout.write("\(path): upgraded to block tracking\(fromHistory ? " (its English found in the history)" : "")\n")
+            case .repaired(let path):
+                stdout.write("\(path): translation_hash set to the hash of its blocks (it was not)\n")
             case .notFound(let path):
                 stderr.write("\(path): error: the English this translation was made from is not in the history; review it and run i18n mark-current\n")
                 missing += 1
             }
         }
-        stdout.write("\(results.count - missing) translation(s) upgraded\n")
+        stdout.write("\(results.count - missing) translation(s) upgraded or repaired\n")
         return missing > 0 ? 1 : 0
     }
 }

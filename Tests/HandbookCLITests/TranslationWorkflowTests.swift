@@ -127,6 +127,17 @@ final class TranslationWorkflowTests: XCTestCase {
         XCTAssertTrue(diff.stdout.contains("+ Skip to the content"), diff.stdout)
     }
 
+    func testAnUnrevisedTranslationCannotBeMarkedCurrentAfterAnEnglishEdit() throws {
+        // Every committed translation records the hash of its own blocks, so nothing needs repair.
+        let upgrade = run(["i18n", "upgrade"])
+        XCTAssertEqual(upgrade.exitCode, 0, upgrade.stderr)
+        XCTAssertEqual(upgrade.stdout, "0 translation(s) upgraded or repaired\n")
+        try edit("content/en/practices/1.1.md") { $0 + "\nA new closing paragraph.\n" }
+        let mark = run(["i18n", "mark-current", "content/zh-Hant/practices/1.1.md"])
+        XCTAssertEqual(mark.exitCode, 1, mark.stdout)
+        XCTAssertTrue(mark.stderr.contains("the translation has not changed since it was last marked current"), mark.stderr)
+    }
+
     func testADroppedAnchorFailsTheBuild() throws {
         try edit("content/zh-Hant/practices/2.10.md") { $0.replacingOccurrences(of: "## 受惠人士 {#who-it-helps}", with: "## 受惠人士") }
         let check = run(["check"])

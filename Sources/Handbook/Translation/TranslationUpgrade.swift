@@ -9,6 +9,10 @@ public struct TranslationUpgrade {
     public enum Result: Sendable, Equatable {
         case upgraded(path: String, fromHistory: Bool)
         case notFound(path: String)
+        /// A current translation whose recorded `translation_hash` was not the hash of its blocks
+        /// (recorded by an older version, or edited by hand): set to it, so that mark-current can
+        /// tell whether the translation is revised after the next English change.
+        case repaired(path: String)
     }
 
     private let content: URL
@@ -36,9 +40,20 @@ public struct TranslationUpgrade {
                 let url = tree.appendingPathComponent(relative)
                 let shown = TranslationFile.display(url, from: workingDirectory)
                 guard let file = try? TranslationFile.locate(url.path, workingDirectory: workingDirectory, content: content),
-                    let translation = file.parseTranslation().page, translation.sourceBlocks == nil,
-                    let hash = translation.sourceHash?.value, let english = file.parseSource().page
+                    let translation = file.parseTranslation().page, let english = file.parseSource().page
                 else { continue }
+                if let record = translation.sourceBlocks?.value {
+                    // Current (it follows the English as it is now), but its own hash is not its blocks'.
+                    let own = TranslationMarker.hash(of: translation)
+                    guard record == TranslationUnits.record(english.units), translation.translationHash?.value != own,
+                        let text = try? String(contentsOf: url, encoding: .utf8), var editor = FrontMatterEditor(text)
+                    else { continue }
+                    editor.set("translation_hash", own)
+                    edit.write(editor.text, to: url)
+                    results.append(.repaired(path: shown))
+                    continue
+                }
+                guard let hash = translation.sourceHash?.value else { continue }
                 var units = hash == english.file.hash ? english.units : nil
                 let fromHistory = units == nil
                 if units == nil, let version = EnglishHistory(file: file.sourceURL).first(where: { SHA256.hex($0.bytes) == hash }) {
@@ -58,7 +73,12 @@ public struct TranslationUpgrade {
             }
         }
         if (try? ContentJournal(content: content).apply(edit)) == nil {
-            results = results.map { if case .upgraded(let path, _) = $0 { return .notFound(path: path) } else { return $0 } }
+            results = results.map {
+                switch $0 {
+                case .upgraded(let path, _), .repaired(let path): return .notFound(path: path)
+                case .notFound: return $0
+                }
+            }
         }
         return results
     }
