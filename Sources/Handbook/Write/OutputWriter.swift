@@ -180,13 +180,14 @@ public struct OutputWriter {
 
 private extension OutputWriter {
     /// Removes staging and retired folders of earlier builds that were killed: only folders with
-    /// this tool's names that are empty or hold its marker, so a folder of the user's is never touched.
+    /// this tool's names that are empty, hold its marker, or hold nothing but a marker file cut
+    /// short (a build killed while writing it), so a folder of the user's is never touched.
     static func removeLeftovers(in folder: String, prefix: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix(prefix + "handbook-staging-") || name.hasPrefix(prefix + "handbook-retired-") {
             let path = folder + "/" + name
-            let isEmpty = (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty ?? false
-            if isEmpty || OutputMarker.read(in: path) != nil { PosixFiles.removeTree(path) }
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            if entries.isEmpty || entries == [OutputMarker.fileName] || OutputMarker.read(in: path) != nil { PosixFiles.removeTree(path) }
         }
     }
 

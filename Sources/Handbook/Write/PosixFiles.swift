@@ -144,7 +144,9 @@ enum PosixFiles {
                 let entryName = Self.name(of: entry)
                 if entryName != "." && entryName != ".." { names.append(entryName) }
             }
-            for entryName in names { removeTree(at: folder, name: entryName) }
+            // The marker last: a removal cut short leaves a folder still known as ours.
+            for entryName in names where entryName != OutputMarker.fileName { removeTree(at: folder, name: entryName) }
+            if names.contains(OutputMarker.fileName) { removeTree(at: folder, name: OutputMarker.fileName) }
             closedir(stream)
         } else {
             close(folder)
