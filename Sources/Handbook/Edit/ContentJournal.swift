@@ -114,7 +114,12 @@ public struct ContentJournal {
     public func recover(undo: Bool) throws(Failure) -> Interrupted? {
         guard let interrupted = interrupted() else { return nil }
         let plan: Plan
-        do { plan = try readPlan() } catch { throw Failure(path: interrupted.path, message: "the journal cannot be read: \(error)") }
+        do { plan = try readPlan() } catch {
+            throw Failure(
+                path: interrupted.path,
+                message: "the journal's plan.json is damaged, so the edit can be neither finished nor undone; nothing was changed: "
+                    + "compare the content with your last commit (git status, git diff), then delete \(interrupted.path)")
+        }
         if undo {
             for (index, change) in plan.changes.enumerated().reversed() {
                 let target = absolute(change.path)

@@ -44,4 +44,14 @@ final class ContentJournalTests: XCTestCase {
         XCTAssertThrowsError(try ContentJournal(content: content).apply(edit, check: false))
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/handbook-journal-outside.txt"))
     }
+
+    func testADamagedJournalIsReportedWithWhatToDo() throws {
+        let journal = project.root.appendingPathComponent(".handbook-journal")
+        try FileManager.default.createDirectory(at: journal, withIntermediateDirectories: true)
+        try Data("not json".utf8).write(to: journal.appendingPathComponent("plan.json"))
+        XCTAssertNotNil(ContentJournal(content: content).interrupted())
+        XCTAssertThrowsError(try ContentJournal(content: content).recover(undo: false)) { error in
+            XCTAssertTrue((error as! ContentJournal.Failure).message.contains("damaged"), "\(error)")
+        }
+    }
 }
