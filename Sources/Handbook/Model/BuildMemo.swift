@@ -111,10 +111,10 @@ final class BuildMemo: @unchecked Sendable {
         var namedStrings: String
     }
 
-    /// A rendered body: the page's fingerprint and the word that names tables in its language.
+    /// A rendered body: the page's fingerprint and the labels (tables, code) of its language.
     struct BodyInputs: Equatable {
         var page: PageFingerprint
-        var tableWord: String
+        var labels: BodyRenderer.Labels
     }
 
     /// What a search document takes from the site besides its page: the WCAG catalogue's file and

@@ -8,6 +8,9 @@ import Markdown
 struct ContentLinter {
     let diagnostics: DiagnosticEngine
     let lineMap: any SourcePositionMapping
+    /// Whether every code block must declare its provenance (`CodeProvenance`): in practices and
+    /// sections, which describe the templates.
+    var requiresCodeProvenance = false
 
     /// Link texts that mean nothing when a screen reader lists the page's links.
     static let vagueLinkTexts: Set<String> = [
@@ -17,6 +20,7 @@ struct ContentLinter {
 
     func lint(_ body: MarkdownNode) {
         checkCaptions(body)
+        checkCriterionNumbers(body)
         var previousLevel = 1
         body.forEach { node in
             let location = lineMap.location(node.start)
@@ -51,6 +55,8 @@ struct ContentLinter {
                         .tableHeader, "table without a header cell for every column", at: location,
                         notes: [Diagnostic.Note("give the first row a label for every column")])
                 }
+            case .codeBlock(let info, _) where requiresCodeProvenance:
+                checkProvenance(info, at: location)
             case .htmlBlock, .htmlInline:
                 diagnostics.error(
                     .rawHtml, "raw HTML is not allowed in content and would be dropped", at: location,
@@ -83,11 +89,45 @@ struct ContentLinter {
         }
     }
 
+    /// A WCAG criterion's number in running text (`1.4.3`, outside a `wcag:` link) usually comes
+    /// with a name typed by hand, and hand-typed names drift from `content/wcag.yaml` and from each
+    /// other; a `wcag:` link takes its number and name from there in the page's language.
+    private func checkCriterionNumbers(_ node: MarkdownNode) {
+        if case .link(let url, _) = node.kind, url.hasPrefix("wcag:") { return }
+        if case .text(let text) = node.kind {
+            for (number, offset) in WCAGMappingChecker.criterionNumbers(in: text) {
+                diagnostics.warning(
+                    .wcagName, "WCAG criterion \(number) written by hand",
+                    at: lineMap.location(SourcePosition(line: node.start.line, column: node.start.column + offset)),
+                    notes: [Diagnostic.Note("write [](wcag:\(number)) (its number and name from content/wcag.yaml) or [\(number)](wcag:\(number)) (the number alone), and drop the typed name")])
+            }
+        }
+        for child in node.children { checkCriterionNumbers(child) }
+    }
+
+    private func checkProvenance(_ info: String, at location: SourceLocation) {
+        guard CodeProvenance(info: info) == nil else { return }
+        let language = info.split(separator: " ").first.map(String.init) ?? ""
+        let fence = language.isEmpty ? "```text" : "```" + language
+        let message: String
+        if let word = CodeProvenance.word(in: info) {
+            message = "code block provenance \"\(word)\" is neither guide:SECTION nor sketch"
+        } else if language.isEmpty {
+            message = "code block without a fence language and provenance"
+        } else {
+            message = "code block does not say where its code comes from"
+        }
+        diagnostics.error(
+            .codeProvenance, message, at: location,
+            notes: [Diagnostic.Note(
+                "write \"\(fence) guide:14.3.2\" when the guide prints this code in that section, or \"\(fence) sketch\" for an illustration of ours")])
+    }
+
     private func checkLink(_ node: MarkdownNode, url: String, at location: SourceLocation) {
         checkURL(url, at: location)
         let text = node.plainText.trimmingCharacters(in: .whitespaces)
-        // A note link takes the note's title, as bp: and sec: links take the target's.
-        let isCrossReference = url.hasPrefix("bp:") || url.hasPrefix("sec:") || url.hasPrefix("note:")
+        // A note link takes the note's title, a wcag: link the criterion's name, as bp: and sec: links take the target's.
+        let isCrossReference = url.hasPrefix("bp:") || url.hasPrefix("sec:") || url.hasPrefix("note:") || url.hasPrefix("wcag:")
         let hasImageText = node.children.contains { if case .image = $0.kind { return !$0.plainText.isEmpty } else { return false } }
         if text.isEmpty && !isCrossReference && !hasImageText {
             diagnostics.error(

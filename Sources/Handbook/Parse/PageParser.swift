@@ -40,14 +40,17 @@ public struct PageParser: Sendable {
         }
         Self.trimAutolinks(&body)
         let headings = assignAnchors(&body, lineMap: lineMap)
-        ContentLinter(diagnostics: diagnostics, lineMap: lineMap).lint(body)
+        let folder = file.relativePath.split(separator: "/").first.map(String.init) ?? ""
+        let kind = ContentSchema.kind(ofFolder: folder)
+        var linter = ContentLinter(diagnostics: diagnostics, lineMap: lineMap)
+        linter.requiresCodeProvenance = folder == "practices" || folder == "sections"
+        linter.lint(body)
         if HalfwidthPunctuationLinter.applies(to: file.language) {
             let punctuation = HalfwidthPunctuationLinter(diagnostics: diagnostics)
             punctuation.lint(yaml: yaml, in: file, lineOffset: split.yamlLineOffset)
             punctuation.lint(body: split.body, parsed: body, firstLine: split.firstBodyLine, path: file.path)
         }
         let yamlLines = split.yaml.split(separator: "\n", omittingEmptySubsequences: false)
-        let kind = ContentSchema.kind(ofFolder: file.relativePath.split(separator: "/").first.map(String.init) ?? "")
         let bodyLines = split.body.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         SchemaChecker(diagnostics: diagnostics).checkHeadings(
             headings, required: kind.headings, reportMissing: sourceLanguage.map { $0 == file.language } ?? true,

@@ -18,15 +18,34 @@ struct BodyRenderer: Sendable {
         "gradle": ("Gradle", "Android"),
     ]
 
-    /// The word that names an uncaptioned table's region ("Table", "表格"), in the page's language.
-    let tableWord: String
+    /// The words a body's generated labels use, in the page's language.
+    struct Labels: Equatable, Sendable {
+        /// Names an uncaptioned table's region ("Table", "表格").
+        var table = "Table"
+        /// Marks a code block of our own making (`sketch`).
+        var sketch = "Sketch — not the templates' code"
+        /// Credits a code block to the guide section that prints it; `{section}` is its number.
+        var fromGuide = "From the guide, section {section}"
 
-    init(tableWord: String = "Table") {
-        self.tableWord = tableWord
+        /// The labels of a language's UI strings.
+        init(_ strings: UIStrings) {
+            table = strings.text("table_label")
+            sketch = strings.text("code_sketch")
+            fromGuide = strings.text("code_from_guide", ["section": "{section}"])
+        }
+
+        init() {}
+    }
+
+    let labels: Labels
+    var tableWord: String { labels.table }
+
+    init(labels: Labels = Labels()) {
+        self.labels = labels
         var options = HTMLRenderer.Options()
         options.tableHeaderScope = true
         options.alignmentClasses = true
-        options.codeBlock = { info, literal in BodyRenderer.codeBlock(info: info, literal: literal) }
+        options.codeBlock = { info, literal in BodyRenderer.codeBlock(info: info, literal: literal, labels: labels) }
         renderer = HTMLRenderer(options: options)
     }
 
@@ -144,13 +163,24 @@ struct BodyRenderer: Sendable {
         }
     }
 
-    static func codeBlock(info: String, literal: String) -> String {
+    /// A code block as a figure captioned with its language, platform and provenance: where the
+    /// guide prints the code, or that it is a sketch of ours (`CodeProvenance`).
+    static func codeBlock(info: String, literal: String, labels: Labels = Labels()) -> String {
         let tag = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
         let known = codeLanguages[tag]
         var label = known?.name ?? (tag.isEmpty ? "Code" : tag)
         if let platform = known?.platform { label += " · \(platform)" }
+        var provenance = ""
+        switch CodeProvenance(info: info) {
+        case .guide(let section)?:
+            provenance = " · <span class=\"code-source\">\(HTMLEscaping.escape(labels.fromGuide.replacingOccurrences(of: "{section}", with: section)))</span>"
+        case .sketch?:
+            provenance = " · <span class=\"code-sketch\">\(HTMLEscaping.escape(labels.sketch))</span>"
+        case nil:
+            break
+        }
         let languageClass = tag.isEmpty ? "" : " class=\"language-\(HTMLEscaping.escape(tag))\""
-        return "<figure class=\"code\"><figcaption>\(HTMLEscaping.escape(label))</figcaption>"
+        return "<figure class=\"code\"><figcaption>\(HTMLEscaping.escape(label))\(provenance)</figcaption>"
             + "<pre tabindex=\"0\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></figure>\n"
     }
 

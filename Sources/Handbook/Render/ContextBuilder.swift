@@ -21,7 +21,7 @@ struct ContextBuilder {
         self.language = language
         strings = site.strings(in: language.code)
         common = PageContext(site: site, language: language, strings: strings)
-        body = BodyRenderer(tableWord: strings.text("table_label"))
+        body = BodyRenderer(labels: BodyRenderer.Labels(strings))
     }
 
     /// The template that renders a content page.

@@ -18,13 +18,13 @@ struct RenderedBodies: Sendable {
     init(_ pages: [(language: String, page: ResolvedPage)], site: ResolvedSite, memo: BuildMemo? = nil) {
         var renderers: [String: BodyRenderer] = [:]
         for language in site.config.languages {
-            renderers[language.code] = BodyRenderer(tableWord: site.strings(in: language.code).text("table_label"))
+            renderers[language.code] = BodyRenderer(labels: BodyRenderer.Labels(site.strings(in: language.code)))
         }
         let rendered = Parallel.map(pages.count) { index -> Page in
             let (language, page) = pages[index]
             let renderer = renderers[language] ?? BodyRenderer()
             guard let memo, let fingerprint = page.fingerprint else { return Self.render(page, with: renderer) }
-            return memo.bodies.value(page.outputPath, inputs: BuildMemo.BodyInputs(page: fingerprint, tableWord: renderer.tableWord)) {
+            return memo.bodies.value(page.outputPath, inputs: BuildMemo.BodyInputs(page: fingerprint, labels: renderer.labels)) {
                 Self.render(page, with: renderer)
             }
         }

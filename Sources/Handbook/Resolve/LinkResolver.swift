@@ -18,6 +18,8 @@ struct LinkResolver {
     var images = ImageCatalog(images: [])
     /// The notes on the source by ID, which `note:ID` links name.
     var notes: [String: SourceNote] = [:]
+    /// The WCAG success criteria, which `wcag:1.4.3` links name.
+    var wcag: WCAGCatalog?
 
     /// Every page with its links bound and its back-links filled. Pages are bound in parallel; the
     /// back-links are gathered afterwards, so their order never depends on timing.
@@ -108,6 +110,10 @@ struct LinkResolver {
         hasher.combine(sourceLanguage)
         for (code, tag) in tags.sorted(by: { $0.key < $1.key }) { hasher.combine(code); hasher.combine(tag) }
         for image in images.all { hasher.combine(image.path); hasher.combine(image.outputPath); hasher.combine(image.size.width); hasher.combine(image.size.height) }
+        for criterion in wcag?.criteria ?? [] {
+            hasher.combine(criterion.number)
+            for (code, name) in criterion.names.sorted(by: { $0.key < $1.key }) { hasher.combine(code); hasher.combine(name) }
+        }
         for id in notes.keys.sorted() {
             hasher.combine(id)
             for (code, title) in (notes[id]?.title ?? [:]).sorted(by: { $0.key < $1.key }) { hasher.combine(code); hasher.combine(title.plainText) }
@@ -133,6 +139,9 @@ private extension LinkResolver {
             var node = original
             // Worked out only for a problem: most links have none.
             var location: SourceLocation { lineMap.location(node.start) }
+            if url.hasPrefix("wcag:") {
+                return bindCriterion(String(url.dropFirst("wcag:".count)), node: node, of: page, report: report, at: { location })
+            }
             if url.hasPrefix("note:") {
                 return bindNote(String(url.dropFirst("note:".count)), node: node, of: page, report: report, at: { location }, noteReference: noteReference)
             }
@@ -209,6 +218,45 @@ private extension LinkResolver {
         }
         node.kind = .image(url: image.outputPath, title: title)
         node.attributes = [("width", String(image.size.width)), ("height", String(image.size.height))]
+        return node
+    }
+
+    /// A `wcag:1.4.3` link: to the criterion's row on the WCAG map, its text the criterion's number
+    /// and name from `content/wcag.yaml` in the page's language when the link has none, so that a
+    /// criterion has one name everywhere. Text other than the bare number is a hand-written name.
+    func bindCriterion(
+        _ number: String, node original: MarkdownNode, of page: ResolvedPage, report: Bool, at location: () -> SourceLocation
+    ) -> MarkdownNode {
+        var node = original
+        guard let catalog = wcag, let criterion = catalog.criterion(number) else {
+            if report {
+                var message = wcag == nil
+                    ? "link to WCAG criterion \"\(number)\", but there is no content/wcag.yaml"
+                    : "\"\(number)\" is not a WCAG 2.2 success criterion"
+                if let near = wcag.flatMap({ NearMiss.suggestion(for: number, among: $0.criteria.map(\.number)) }) {
+                    message += " (did you mean \"\(near)\"?)"
+                }
+                diagnostics.error(.brokenLink, message, at: location())
+            }
+            node.kind = .link(url: "", title: "")
+            return node
+        }
+        if case .link(_, let title) = original.kind {
+            node.kind = .link(url: LinkTarget.page(.page("wcag"), fragment: WCAGMap.anchor(number)).url, title: title)
+        }
+        let text = node.plainText.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            let name = criterion.name(in: page.language)
+            node.children = [MarkdownNode(kind: .text(strings[page.language]?.text("criterion_reference", ["number": number, "name": name]) ?? "\(number) \(name)"))]
+            let language = criterion.nameFallbackLanguage(in: page.language) ?? page.language
+            if language != page.contentLanguage {
+                node = MarkdownNode(kind: .languageSpan(lang: tags[language] ?? language), children: [node], start: node.start, end: node.end)
+            }
+        } else if text != number, report {
+            diagnostics.warning(
+                .wcagName, "the link to WCAG \(number) names it \"\(text)\" by hand", at: location(),
+                notes: [Diagnostic.Note("write [](wcag:\(number)) for its number and name from content/wcag.yaml, or [\(number)](wcag:\(number)) for the number alone")])
+        }
         return node
     }
 

@@ -163,6 +163,7 @@ public struct SiteResolver {
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),
             notes: Dictionary(notes.map { ($0.id, $0) }) { first, _ in first })
         linker.images = ImageCatalog(images: content.images)
+        linker.wcag = wcag
         var linked = timings.measure("links") { linker.bindLinks(memo: memo, identities: identities) }
         Self.addNoteBackLinks(notes, to: &linked)
         var site = ResolvedSite(

@@ -72,11 +72,15 @@ struct WCAGMappingChecker {
         var position: SourcePosition
     }
 
-    /// The numbers of three dotted parts under principles 1 to 4 (`1.4.10`) in the body's text,
-    /// outside code, in order. Section numbers start at 6, so they are never taken for criteria.
+    /// The criteria the body cites: `wcag:` links and the numbers of three dotted parts under
+    /// principles 1 to 4 (`1.4.10`) in its text, outside code, in order. Section numbers start at 6, so they are never taken for criteria.
     static func citations(in body: MarkdownNode) -> [Citation] {
         var out: [Citation] = []
         body.forEach { node in
+            if case .link(let url, _) = node.kind, url.hasPrefix("wcag:") {
+                out.append(Citation(number: String(url.dropFirst("wcag:".count)), position: node.start))
+                return
+            }
             guard case .text(let text) = node.kind else { return }
             for (number, offset) in criterionNumbers(in: text) {
                 out.append(Citation(number: number, position: SourcePosition(line: node.start.line, column: node.start.column + offset)))
