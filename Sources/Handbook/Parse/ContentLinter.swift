@@ -11,6 +11,10 @@ struct ContentLinter {
     /// Whether every code block must declare its provenance (`CodeProvenance`): in practices and
     /// sections, which describe the templates.
     var requiresCodeProvenance = false
+    /// Whether English sentences about the templates must cite the guide or read as advice.
+    var checksTemplateClaims = false
+    /// Whether links sit in Chinese text, with no space between them and the Han text beside them.
+    var checksHanLinkSpacing = false
 
     /// Link texts that mean nothing when a screen reader lists the page's links.
     static let vagueLinkTexts: Set<String> = [
@@ -55,6 +59,9 @@ struct ContentLinter {
                         .tableHeader, "table without a header cell for every column", at: location,
                         notes: [Diagnostic.Note("give the first row a label for every column")])
                 }
+            case .paragraph:
+                if checksTemplateClaims { checkTemplateClaims(node) }
+                if checksHanLinkSpacing { checkHanLinkSpacing(node) }
             case .codeBlock(let info, _) where requiresCodeProvenance:
                 checkProvenance(info, at: location)
             case .htmlBlock, .htmlInline:
@@ -103,6 +110,107 @@ struct ContentLinter {
             }
         }
         for child in node.children { checkCriterionNumbers(child) }
+    }
+
+    /// Words that make a sentence about the templates advice or report rather than a statement of fact.
+    static let adviceWords: Set<String> = [
+        "should", "could", "can", "may", "might", "would", "must", "need", "needs", "ought", "recommend", "recommends",
+        "suggest", "suggests",
+    ]
+
+    /// A sentence that says what the templates do, in the present, is a claim about code readers
+    /// cannot see: it cites the guide section that says so (a `sec:` or `note:` link in the
+    /// sentence), or it is advice ("should", "can", "the guide recommends").
+    private func checkTemplateClaims(_ paragraph: MarkdownNode) {
+        var words: [String] = []
+        var cited = false
+        var start: SourcePosition?
+        func finish() {
+            defer { words = []; cited = false; start = nil }
+            guard !cited, let start, Self.namesTemplates(words), !words.contains(where: Self.adviceWords.contains) else { return }
+            diagnostics.warning(
+                .templateClaim, "a statement about the templates cites no section of the guide", at: lineMap.location(start),
+                notes: [Diagnostic.Note("link the guide's section in the sentence ([](sec:NUMBER)), or write it as advice (\"should\", \"the guide recommends\") where the guide only recommends it")])
+        }
+        func visit(_ node: MarkdownNode) {
+            switch node.kind {
+            case .text(let text):
+                let bytes = Array(text.utf8)
+                var word: [UInt8] = []
+                for (offset, byte) in bytes.enumerated() {
+                    if start == nil { start = SourcePosition(line: node.start.line, column: node.start.column + offset) }
+                    let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x27
+                    if isLetter {
+                        word.append(byte | 0x20)
+                        continue
+                    }
+                    if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)); word = [] }
+                    // ". " ends a sentence, except after a digit ("1.") or an abbreviation ("e.g.").
+                    if byte == 0x2E || byte == 0x3F || byte == 0x21, offset + 1 == bytes.count || bytes[offset + 1] == 0x20 {
+                        let previous = offset > 0 ? bytes[offset - 1] : 0
+                        let last = words.last ?? ""
+                        if previous >= 0x30 && previous <= 0x39 || ["e.g", "i.e", "etc", "g", "e", "vs"].contains(last) { continue }
+                        finish()
+                    }
+                }
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+            case .code:
+                words.append("code")
+            case .link(let url, _):
+                if url.hasPrefix("sec:") || url.hasPrefix("note:") { cited = true }
+                node.children.forEach(visit)
+            default:
+                node.children.forEach(visit)
+            }
+        }
+        paragraph.children.forEach(visit)
+        finish()
+    }
+
+    /// "the templates", "both templates", "the Android template's", "the iOS templates".
+    static func namesTemplates(_ words: [String]) -> Bool {
+        for (index, word) in words.enumerated() where word.hasPrefix("template") && index > 0 {
+            guard ["template", "templates", "template's", "templates'"].contains(word) else { continue }
+            let before = words[index - 1]
+            if ["the", "both", "android", "ios", "two"].contains(before) { return true }
+        }
+        return false
+    }
+
+    /// In Chinese text a link sits right against the Han characters or full-width punctuation
+    /// beside it, as any other words would: one rule, so the pages do not space links one way
+    /// here and another there.
+    private func checkHanLinkSpacing(_ paragraph: MarkdownNode) {
+        let children = paragraph.children
+        for (index, child) in children.enumerated() {
+            guard case .link = child.kind else { continue }
+            if index > 0, case .text(let before) = children[index - 1].kind {
+                let scalars = Array(before.unicodeScalars)
+                if scalars.count >= 2, scalars[scalars.count - 1] == " ", Self.isWide(scalars[scalars.count - 2]) {
+                    reportLinkSpace(at: child.start)
+                }
+            }
+            if index + 1 < children.count, case .text(let after) = children[index + 1].kind {
+                let scalars = Array(after.unicodeScalars.prefix(2))
+                if scalars.count == 2, scalars[0] == " ", Self.isWide(scalars[1]) {
+                    reportLinkSpace(at: children[index + 1].start)
+                }
+            }
+        }
+    }
+
+    private func reportLinkSpace(at position: SourcePosition) {
+        diagnostics.warning(
+            .linkSpacing, "a space between a link and the Chinese text beside it", at: lineMap.location(position),
+            notes: [Diagnostic.Note("remove the space: in Chinese text a link sits right against the characters beside it")])
+    }
+
+    /// Han ideographs and CJK or full-width punctuation.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
+        default: return false
+        }
     }
 
     private func checkProvenance(_ info: String, at location: SourceLocation) {

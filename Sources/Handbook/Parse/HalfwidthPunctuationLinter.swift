@@ -52,15 +52,38 @@ struct HalfwidthPunctuationLinter {
     /// is reported at its start.
     func lint(scalar text: String, plain: Bool, in file: SourceFile, line: Int, column: Int) {
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { HalfwidthPunctuation.replacements[$0] != nil }) else { return }
+        let dashes = Self.dashes(in: scalars)
+        guard !dashes.isEmpty || scalars.contains(where: { HalfwidthPunctuation.replacements[$0] != nil }) else { return }
         let findings = HalfwidthPunctuation.findings(in: scalars, masked: HalfwidthPunctuation.plainTextMask(scalars))
-        guard !findings.isEmpty else { return }
+        guard !findings.isEmpty || !dashes.isEmpty else { return }
         let start = column - 1 + (plain ? 0 : 1)
         let source = Self.line(line, of: file.text).map { Array($0.unicodeScalars) } ?? []
         let exact = start >= 0 && start + scalars.count <= source.count && Array(source[start..<start + scalars.count]) == scalars
-        report(findings) { offset in
-            SourceLocation(path: file.path, line: line, column: exact ? start + offset + 1 : column)
+        let location = { (offset: Int) in SourceLocation(path: file.path, line: line, column: exact ? start + offset + 1 : column) }
+        report(findings, at: location)
+        for offset in dashes {
+            diagnostics.warning(
+                .halfwidthPunctuation, "Latin \"\(scalars[offset])\" between Chinese words; use the Chinese dash \"——\"",
+                at: location(offset))
         }
+    }
+
+    /// The offsets of `-` and `–` used as a dash beside Chinese text in a YAML value (a title:
+    /// `取消按鈕 - Android`): a Han character on one side and a space or another Han character
+    /// around it. `Wi-Fi` and `7.3–7.4` are left alone.
+    static func dashes(in scalars: [Unicode.Scalar]) -> [Int] {
+        var out: [Int] = []
+        for (offset, scalar) in scalars.enumerated() where scalar == "-" || scalar == "\u{2013}" {
+            var left = offset - 1
+            while left >= 0, scalars[left] == " " { left -= 1 }
+            var right = offset + 1
+            while right < scalars.count, scalars[right] == " " { right += 1 }
+            let hanLeft = left >= 0 && ContentLinter.isWide(scalars[left])
+            let hanRight = right < scalars.count && ContentLinter.isWide(scalars[right])
+            let spaced = left < offset - 1 || right > offset + 1
+            if (hanLeft && hanRight) || ((hanLeft || hanRight) && spaced) { out.append(offset) }
+        }
+        return out
     }
 
     private func report(_ findings: [HalfwidthPunctuation.Finding], at location: (Int) -> SourceLocation) {

@@ -44,6 +44,8 @@ public struct PageParser: Sendable {
         let kind = ContentSchema.kind(ofFolder: folder)
         var linter = ContentLinter(diagnostics: diagnostics, lineMap: lineMap)
         linter.requiresCodeProvenance = folder == "practices" || folder == "sections"
+        linter.checksTemplateClaims = linter.requiresCodeProvenance && sourceLanguage.map { $0 == file.language } ?? true
+        linter.checksHanLinkSpacing = HalfwidthPunctuationLinter.applies(to: file.language)
         linter.lint(body)
         if HalfwidthPunctuationLinter.applies(to: file.language) {
             let punctuation = HalfwidthPunctuationLinter(diagnostics: diagnostics)

@@ -289,3 +289,54 @@ struct GlossaryChecker {
         }
     }
 }
+
+extension GlossaryChecker {
+    /// Warns where a translation kept in YAML (a note on the source, a UI string) departs from the
+    /// glossary compared with its English, as `check` does for pages: every Chinese text the site
+    /// shows is held to the same terms.
+    func check(text: String, source: String, language: String, terms: [Term], at location: SourceLocation, of what: String) {
+        let sourceWords = Words(source)
+        let translatedBytes = Array(text.utf8)
+        var translatedWords: Words?
+        for term in terms where term.checkedInText {
+            guard let forms = term.translations[language], let fixed = forms.first, !fixed.isEmpty else { continue }
+            let uses = sourceWords.uses(of: term)
+            guard !uses.isEmpty, !forms.contains(where: { Self.bytes(translatedBytes, contain: Array($0.utf8)) }) else { continue }
+            if translatedWords == nil { translatedWords = Words(text) }
+            if uses.count > translatedWords!.uses(of: term).count {
+                diagnostics.warning(
+                    .glossary, "\"\(term.english)\" is used in the English of \(what), but its \(language) text never uses the glossary's \"\(fixed)\"",
+                    at: location)
+            }
+        }
+    }
+
+    /// Checks the translated texts of the notes on the source and of the UI strings.
+    func checkYAML(notes: [SourceNote], strings: [String: SourceFile], sourceLanguage: String, terms: [Term]) {
+        let languages = Set(terms.flatMap(\.translations.keys)).sorted()
+        for note in notes {
+            for language in languages {
+                for (field, name) in [(note.title, "title"), (note.says, "says"), (note.does, "does")] {
+                    guard let text = field[language], let source = field[sourceLanguage] else { continue }
+                    check(
+                        text: text.plainText, source: source.plainText, language: language, terms: terms, at: note.location,
+                        of: "note \"\(note.id)\" (\(name))")
+                }
+            }
+        }
+        guard let sourceFile = strings[sourceLanguage] else { return }
+        // Read again without reporting: the strings resolver has reported the files' problems.
+        let reader = UIStringsReader(diagnostics: DiagnosticEngine())
+        let english = reader.read(sourceFile).entries
+        for language in languages {
+            guard let file = strings[language] else { continue }
+            for (key, entry) in reader.read(file).entries.sorted(by: { $0.key < $1.key }) {
+                guard let source = english[key] else { continue }
+                for (form, value) in entry.forms.sorted(by: { $0.key < $1.key }) {
+                    guard let sourceText = source.forms[form]?.value ?? source.forms["other"]?.value else { continue }
+                    check(text: value.value, source: sourceText, language: language, terms: terms, at: value.location, of: "string \"\(key)\"")
+                }
+            }
+        }
+    }
+}

@@ -158,6 +158,12 @@ public struct SiteResolver {
                 resolveSourceNotes(file, catalog: catalog, languages: noteLanguages, diagnostics: $0)
             }
         }
+        if !glossaryTerms.isEmpty {
+            timings.measure("glossary of notes and strings") {
+                GlossaryChecker(diagnostics: diagnostics).checkYAML(
+                    notes: notes, strings: content.strings, sourceLanguage: sourceCode, terms: glossaryTerms)
+            }
+        }
         var linker = LinkResolver(
             diagnostics: diagnostics, catalog: catalog, pages: pagesByLanguage, strings: strings, sourceLanguage: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, $0.tag) }),

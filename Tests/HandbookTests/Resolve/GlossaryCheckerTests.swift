@@ -48,6 +48,19 @@ final class GlossaryCheckerTests: XCTestCase {
             .map { "\($0.location.description): \($0.message)" }
     }
 
+    func testTextsKeptInYAMLAreHeldToTheSameTerms() {
+        let engine = DiagnosticEngine()
+        let checker = GlossaryChecker(diagnostics: engine)
+        let glossary = SourceFile(path: "content/glossary.yaml", language: "", relativePath: "glossary.yaml", text: Self.glossary, hash: "g")
+        let terms = checker.read(glossary, languages: ["en", "zh-Hant"], sourceLanguage: "en")
+        let location = SourceLocation(path: "content/source-notes.yaml", line: 4, column: 5)
+        checker.check(text: "讀屏軟件會讀出字幕。", source: "The screen reader reads the caption.", language: "zh-Hant", terms: terms, at: location, of: "note \"a\" (says)")
+        checker.check(text: "螢幕閱讀器會讀出字幕。", source: "The screen reader reads the caption.", language: "zh-Hant", terms: terms, at: location, of: "note \"b\" (says)")
+        XCTAssertEqual(engine.diagnostics.map { "\($0.location.description): \($0.message)" }, [
+            "content/source-notes.yaml:4:5: \"screen reader\" is used in the English of note \"a\" (says), but its zh-Hant text never uses the glossary's \"螢幕閱讀器\""
+        ])
+    }
+
     func testTitleAndTermsThatDepartFromTheGlossaryAreWarnedAtTheTitleAndAtTheTerm() {
         XCTAssertEqual(
             warnings(translation: "讀屏軟件會讀出字幕。"),

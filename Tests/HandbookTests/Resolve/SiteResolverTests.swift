@@ -129,6 +129,37 @@ final class SiteResolverTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.code.rawValue), ["orphan-translation"])
     }
 
+    func testCriterionLinksTakeNumberAndNameFromTheCatalogueInThePagesLanguage() throws {
+        let archive = Self.site
+            .replacingOccurrences(of: "See [](sec:11.5) and [the list](sec:11).", with: "Meets [](wcag:1.4.3), [1.4.4](wcag:1.4.4), [Contrast](wcag:1.4.3) and [](wcag:1.4.33).")
+            .replacingOccurrences(of: "-- content/en/sections/11.md --", with: """
+                -- content/wcag.yaml --
+                principles:
+                  - {number: "1", en: Perceivable, zh-Hans: 可感知性}
+                guidelines:
+                  - {number: "1.4", en: Distinguishable, zh-Hans: 可辨别}
+                criteria:
+                  - {number: "1.4.3", level: AA, since: "2.0", en: Contrast (Minimum), zh-Hans: 对比度（最低）}
+                  - {number: "1.4.4", level: AA, since: "2.0", en: Resize Text, zh-Hans: 调整文字大小}
+                gaps: {}
+                -- content/en/sections/11.md --
+                """)
+            .replacingOccurrences(of: "section_reference: \"Section {number} {title}\"", with: "section_reference: \"Section {number} {title}\"\ncriterion_reference: \"{number} {name}\"")
+        let (site, diagnostics) = resolve(archive)
+        let page = try XCTUnwrap(site?.page(.practice("2.10"), in: "en"))
+        XCTAssertEqual(links(in: page.body).map(\.1), ["1.4.3 Contrast (Minimum)", "1.4.4", "Contrast", ""])
+        let html = BodyRenderer().template(page.body).html(.page(at: page.outputPath, language: "en"))
+        XCTAssertTrue(html.contains("<a href=\"../wcag.html#sc-1-4-3\">1.4.3 Contrast (Minimum)</a>"), html)
+        let messages = diagnostics.filter { $0.code == .wcagName || $0.code == .brokenLink }.map { "\($0.code.rawValue): \($0.message)" }
+        XCTAssertEqual(messages, [
+            "wcag-name: the link to WCAG 1.4.3 names it \"Contrast\" by hand",
+            "broken-link: \"1.4.33\" is not a WCAG 2.2 success criterion (did you mean \"1.4.3\"?)",
+        ])
+        // The zh-Hans edition, with no translation of the page, names the criterion in Chinese.
+        let fallback = try XCTUnwrap(site?.page(.practice("2.10"), in: "zh-Hans"))
+        XCTAssertEqual(links(in: fallback.body).first?.1, "1.4.3 对比度（最低）")
+    }
+
     private func links(in node: Markdown.MarkdownNode) -> [(String, String)] {
         var out: [(String, String)] = []
         node.forEach { child in
