@@ -171,17 +171,23 @@ struct BodyRenderer: Sendable {
         var label = known?.name ?? (tag.isEmpty ? "Code" : tag)
         if let platform = known?.platform { label += " · \(platform)" }
         var provenance = ""
+        var name = label.replacingOccurrences(of: " · ", with: ", ")
         switch CodeProvenance(info: info) {
         case .guide(let section)?:
-            provenance = " · <span class=\"code-source\">\(HTMLEscaping.escape(labels.fromGuide.replacingOccurrences(of: "{section}", with: section)))</span>"
+            let text = labels.fromGuide.replacingOccurrences(of: "{section}", with: section)
+            provenance = " · <span class=\"code-source\">\(HTMLEscaping.escape(text))</span>"
+            name += ", " + text
         case .sketch?:
             provenance = " · <span class=\"code-sketch\">\(HTMLEscaping.escape(labels.sketch))</span>"
+            name += ", " + labels.sketch
         case nil:
             break
         }
         let languageClass = tag.isEmpty ? "" : " class=\"language-\(HTMLEscaping.escape(tag))\""
+        // The scrolling block is a tab stop (code scrolls sideways on a phone); named by its caption,
+        // a screen reader says what it is before reading the code.
         return "<figure class=\"code\"><figcaption>\(HTMLEscaping.escape(label))\(provenance)</figcaption>"
-            + "<pre tabindex=\"0\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></figure>\n"
+            + "<pre tabindex=\"0\" role=\"group\" aria-label=\"\(HTMLEscaping.escape(name))\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></figure>\n"
     }
 
     /// The name of each table's scrolling region (tables scroll sideways, and from the keyboard, on

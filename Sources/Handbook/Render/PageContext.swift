@@ -87,7 +87,18 @@ struct PageContext {
             if let target = crumb.key, !isLast {
                 href = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))
             }
-            crumbs.append(.view(CrumbView(title: crumb.title, current: isLast, href: href, lang: .lang(crumb.lang))))
+            // A section's or practice's crumb shows its number; its title follows for screen
+            // readers, so that a list of links does not read "7, 7.3, 7.3.6".
+            let numbered = crumb.key ?? (isLast ? key : nil)
+            var detail: ResolvedPage?
+            switch numbered {
+            case .practice?, .section?: detail = numbered.flatMap { site.page($0, in: language.code) }
+            default: break
+            }
+            let detailLang = detail.flatMap { $0.contentLanguage == language.code ? nil : site.config.tag(of: $0.contentLanguage) }
+            crumbs.append(.view(CrumbView(
+                title: crumb.title, current: isLast, href: href, lang: .lang(crumb.lang), detail: detail?.title,
+                detailLang: .lang(detailLang))))
         }
         view.breadcrumbs = crumbs.count > 1 ? .view(ItemsView(items: crumbs)) : .null
         return view
@@ -235,11 +246,14 @@ struct NavItemView: MustacheView {
 
 /// One step of the breadcrumb trail; `href` is `false` for the current page.
 struct CrumbView: MustacheView {
-    static let keys = ["title", "current", "href", "lang"]
+    static let keys = ["title", "current", "href", "lang", "detail", "detail_lang"]
     let title: String
     let current: Bool
     let href: MustacheValue
     let lang: MustacheValue
+    /// The title of a numbered page, read after its number.
+    var detail: String?
+    var detailLang: MustacheValue = .null
 
     func value(for key: String) -> MustacheValue? {
         switch key {
@@ -247,6 +261,8 @@ struct CrumbView: MustacheView {
         case "current": return .bool(current)
         case "href": return href
         case "lang": return lang
+        case "detail": return detail.map(MustacheValue.string) ?? .null
+        case "detail_lang": return detailLang
         default: return nil
         }
     }
