@@ -34,10 +34,8 @@ final class GoldenTests: XCTestCase {
         let project = TemporaryProject()
         project.copy(fixture.appendingPathComponent("content"), to: "content")
         let ownTemplates = fixture.appendingPathComponent("templates")
-        project.copy(
-            FileManager.default.fileExists(atPath: ownTemplates.path)
-                ? ownTemplates : TemporaryProject.repositoryRoot.appendingPathComponent("templates"),
-            to: "templates")
+        let hasOwnTemplates = FileManager.default.fileExists(atPath: ownTemplates.path)
+        if hasOwnTemplates { project.copy(ownTemplates, to: "templates") } else { project.useRepositoryTemplates() }
         // A previous site, which a failing build must leave exactly as it was.
         project.write("public/index.html", "previous site\n")
         project.write("public/en/old.html", "previous page\n")

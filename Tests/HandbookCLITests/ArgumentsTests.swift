@@ -50,14 +50,14 @@ final class ArgumentsTests: XCTestCase {
     func testTimingsNameEveryStageOfTheBuild() {
         let project = TemporaryProject()
         project.copy(I18nCommandTests.fixture, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         let run = CommandRun.handbook(["build", "--timings"], in: project.root)
         XCTAssertEqual(run.exitCode, 0, run.stderr)
         let stages = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ":")[0].trimmingCharacters(in: .whitespaces) }
         XCTAssertEqual(
             Set(stages),
             [
-                "load", "parse", "resolve", "translations", "wcag", "wcag mapping", "strings", "glossary terms", "glossary", "parity",
+                "load", "parse", "resolve", "translations", "wcag", "wcag mapping", "strings", "glossary terms", "glossary", "glossary of notes and strings", "parity",
                 "publish", "source notes", "links", "templates", "render", "write",
                 "bodies (en)", "epub (en)", "search index (en)", "bodies (zh-Hant)", "epub (zh-Hant)", "search index (zh-Hant)",
                 "bodies (zh-Hans)", "epub (zh-Hans)", "search index (zh-Hans)",
@@ -85,7 +85,7 @@ final class ArgumentsTests: XCTestCase {
     func testAnOutputFolderThatCannotBeWrittenIsAnErrorAndChangesNothing() {
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         // Not even root can create folders in /proc, so this holds whoever runs the tests.
         let run = CommandRun.handbook(["build", "--out", "/proc/handbook-test/public"], in: project.root)
         XCTAssertEqual(run.exitCode, 1)
@@ -97,7 +97,7 @@ final class ArgumentsTests: XCTestCase {
     func testCheckWritesNothing() {
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         let run = CommandRun.handbook(["check"], in: project.root)
         XCTAssertEqual(run.exitCode, 0, run.stderr)
         XCTAssertTrue(run.stdout.hasPrefix("checked "))

@@ -61,7 +61,7 @@ final class DiagnosticsOutputTests: XCTestCase {
         let project = TemporaryProject()
         project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         project.write(
             "content/en/pages/index.md",
             "---\nid: index\ntitle: Home\n---\n[here](page:about) and [more](page:about).\n\nSee [](bp:9.9) and [](sec:99).\n")
@@ -130,7 +130,7 @@ final class DiagnosticsOutputTests: XCTestCase {
         let project = TemporaryProject()
         project.write("content/site.yaml", "source_language: en\nlanguages:\n  - code: en\n    name: English\n")
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), to: "content/en/strings.yaml")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         project.write("templates/page.mustache", page)
         project.write("content/en/pages/index.md", "---\nid: index\ntitle: Home\n---\nHome.\n")
         return project

@@ -12,7 +12,7 @@ final class I18nCommandTests: XCTestCase {
     private func project() -> TemporaryProject {
         let project = TemporaryProject()
         project.copy(Self.fixture, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         return project
     }
 

@@ -94,7 +94,7 @@ final class InterruptedEditTests: XCTestCase {
     private func project(_ prepare: (TemporaryProject) throws -> Void) throws -> TemporaryProject {
         let project = TemporaryProject()
         project.copy(Self.fixture, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         try prepare(project)
         return project
     }

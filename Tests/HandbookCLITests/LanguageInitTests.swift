@@ -7,7 +7,7 @@ final class LanguageInitTests: XCTestCase {
     func testInitAddsAJapaneseEditionThatChecksWithOneWarningAndBuilds() throws {
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         let glossaryBefore = try String(contentsOf: project.root.appendingPathComponent("content/glossary.yaml"), encoding: .utf8)
 
         let added = CommandRun.handbook(["i18n", "init", "ja", "--name", "日本語", "--tag", "ja"], in: project.root)

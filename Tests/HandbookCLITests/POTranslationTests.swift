@@ -11,7 +11,7 @@ final class POTranslationTests: XCTestCase {
     override func setUpWithError() throws {
         project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         try XCTSkipUnless(tool(["git", "init", "-q"]).status == 0, "git is not installed")
         XCTAssertEqual(tool(git + ["add", "-A"]).status, 0)
         XCTAssertEqual(tool(git + ["commit", "-q", "-m", "content"]).status, 0)
@@ -151,7 +151,7 @@ final class POTranslationTests: XCTestCase {
                 .replacingOccurrences(of: "`CountDownTimer` 適合用於表格的時限", with: "`CountdownTimer` 適合用於表格的時限")
                 .replacingOccurrences(of: "msgstr \"任何中途被電話打斷的人。\"", with: "msgstr \"- 任何中途被電話打斷的人。\"")
         }
-        try edit("po/practices/1.7.po") { $0.replacingOccurrences(of: "[](sec:7.1) 為兩個範本", with: "[](sec:7.2) 為兩個範本") }
+        try edit("po/practices/1.7.po") { $0.replacingOccurrences(of: "[](sec:7.1)為兩個範本", with: "[](sec:7.2)為兩個範本") }
         try edit("po/strings.po") { $0.replacingOccurrences(of: "msgstr \"程式詳情（第 {index} 項，共 {count} 項）\"", with: "msgstr \"程式詳情（第 {index} 項，共 {總數} 項）\"") }
         try edit("po/sections/6.2.po") { $0.replacingOccurrences(of: "msgstr \"不適用\"", with: "msgstr \"不 | 適用\"") }
         // Inline raw HTML, which the build refuses: refused here, at its PO line.

@@ -13,7 +13,7 @@ final class RenumberCommandTests: XCTestCase {
         project = TemporaryProject()
         let fixtures = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
         project.copy(fixtures, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         project.write("content/en/pages/about.md", (read("content/en/pages/about.md") ?? "") + "\nSection 11.5 describes the timer.\n")
     }
 

@@ -12,7 +12,7 @@ final class TranslationWorkflowTests: XCTestCase {
     override func setUpWithError() throws {
         project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         try XCTSkipUnless(git(["init", "-q"]) == 0, "git is not installed")
         XCTAssertEqual(git(["add", "-A"]), 0)
         XCTAssertEqual(git(["commit", "-q", "-m", "content"]), 0)

@@ -28,8 +28,51 @@ public final class TemporaryProject {
         self.init()
         write(archive)
         if withRepositoryTemplates && !FileManager.default.fileExists(atPath: root.appendingPathComponent("templates").path) {
-            copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+            useRepositoryTemplates()
         }
+    }
+
+    /// Copies the repository's templates into `folder` (the project root by default) and gives the
+    /// content there every English UI string its `strings.yaml` does not define: a test's content
+    /// keeps only the strings it is about, and a string added to the templates needs no edit of
+    /// every fixture. Call it after the content is in place.
+    public func useRepositoryTemplates(in folder: String = "") {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: prefix + "templates")
+        inheritStrings(at: prefix + "content/en/strings.yaml")
+    }
+
+    private func inheritStrings(at relativePath: String) {
+        let path = root.appendingPathComponent(relativePath)
+        guard let own = try? String(contentsOf: path, encoding: .utf8),
+            let shared = try? String(contentsOf: TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), encoding: .utf8)
+        else { return }
+        let defined = Set(own.split(separator: "\n").compactMap(Self.topLevelKey))
+        var added = ""
+        var comments = ""
+        var copying = false
+        for line in shared.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("#") {
+                comments += line + "\n"
+                continue
+            }
+            if let key = Self.topLevelKey(line) {
+                copying = !defined.contains(key)
+                if copying { added += comments + line + "\n" }
+            } else if copying, line.hasPrefix(" ") {
+                added += line + "\n"
+            }
+            comments = ""
+        }
+        guard !added.isEmpty else { return }
+        try? (own + (own.hasSuffix("\n") || own.isEmpty ? "" : "\n") + added).write(to: path, atomically: true, encoding: .utf8)
+    }
+
+    /// `key` of a line `key: value` or `key:` at the top level of a YAML mapping.
+    private static func topLevelKey(_ line: Substring) -> String? {
+        guard let first = line.first, first.isLetter || first == "_", let colon = line.firstIndex(of: ":") else { return nil }
+        let key = line[..<colon]
+        return key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? String(key) : nil
     }
 
     /// Writes every file of a txtar-style archive.

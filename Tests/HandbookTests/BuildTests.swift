@@ -10,7 +10,7 @@ final class BuildTests: XCTestCase {
     private func repositoryCopy() -> TemporaryProject {
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         return project
     }
 

@@ -11,14 +11,14 @@ final class DeterminismTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: executable.path), "build the executable first")
         let first = TemporaryProject()
         first.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        first.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        first.useRepositoryTemplates()
         let second = TemporaryProject()
         for (path, bytes) in TemporaryProject.files(in: TemporaryProject.repositoryRoot.appendingPathComponent("content"))
             .sorted(by: { $0.key > $1.key })
         {
             second.write("content/" + path, bytes: bytes)
         }
-        second.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        second.useRepositoryTemplates()
 
         func build(_ project: TemporaryProject, environment: [String: String]) throws -> [String: [UInt8]] {
             let process = Process()

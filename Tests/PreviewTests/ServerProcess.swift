@@ -27,7 +27,7 @@ final class ServerProcess {
     /// Starts the server and waits (up to `seconds`) for its first build.
     init(seconds: TimeInterval = 180) throws {
         project.copy(Self.fixture, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         process.executableURL = Self.executable
         process.arguments = ["serve", "--port", "0"]
         process.currentDirectoryURL = project.root

@@ -782,6 +782,12 @@
   // MARK: - The search box
 
   var DEBOUNCE_MS = 120;
+  /**
+   * How long typing must pause before the result count is spoken. Every keystroke would otherwise
+   * replace the pending message before a screen reader speaks it, so that what is heard (if
+   * anything) depends on typing speed; one announcement for the settled query, naming it, is heard.
+   */
+  var ANNOUNCE_MS = 900;
 
   function format(template, values) {
     return template.replace(/\{(\w+)\}/g, function (whole, key) {
@@ -826,7 +832,13 @@
     this.element = element;
     this.box = searchField(element);
     this.input = this.box.querySelector("input[type=search]");
-    this.status = element.querySelector("[role=status]");
+    this.status = element.querySelector(".search-status");
+    // Empty until a query settles, with no role: an empty status bar is not read out on every pass.
+    this.announcer = document.createElement("div");
+    this.announcer.className = "visually-hidden";
+    this.announcer.setAttribute("aria-live", "polite");
+    this.announcer.setAttribute("aria-atomic", "true");
+    this.announceTimer = 0;
     this.results = element.querySelector(".search-results");
     this.root = element.getAttribute("data-root") || "";
     this.engine = new Engine(scriptLoader(document, this.root), element.getAttribute("data-lang"));
@@ -841,6 +853,7 @@
   SearchBox.prototype.start = function () {
     var box = this;
     this.element.insertBefore(this.box, this.element.firstChild);
+    this.element.appendChild(this.announcer);
     this.input.addEventListener("focus", function () { box.engine.ready().catch(function () { box.showFailure(); }); });
     this.input.addEventListener("input", function () { box.schedule(); });
     this.element.addEventListener("keydown", function (event) {
@@ -857,15 +870,32 @@
   SearchBox.prototype.schedule = function () {
     var box = this;
     clearTimeout(this.timer);
+    clearTimeout(this.announceTimer);
+    // Emptied at once, so that the same count for a new query is a change, and announced again.
+    this.announcer.textContent = "";
     this.timer = setTimeout(function () { box.run(); }, DEBOUNCE_MS);
+  };
+
+  /** Speaks the count of the query the results are for, once typing has paused. */
+  SearchBox.prototype.announce = function (query, total) {
+    var box = this;
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(function () {
+      if (box.input.value !== query) { return; }
+      var name = total === 0 ? "announce-none" : total === 1 ? "announce-one" : "announce-many";
+      markLanguage(box.announcer, box.element, name);
+      box.announcer.textContent = format(box.text(name), { count: total, query: query.trim() });
+    }, ANNOUNCE_MS);
   };
 
   SearchBox.prototype.clear = function () {
     clearTimeout(this.timer);
+    clearTimeout(this.announceTimer);
     this.sequence += 1;
     this.results.replaceChildren();
     this.results.hidden = true;
     this.status.textContent = "";
+    this.announcer.textContent = "";
   };
 
   SearchBox.prototype.run = function () {
@@ -877,7 +907,10 @@
     }
     var sequence = ++this.sequence;
     this.engine.search(query).then(function (result) {
-      if (sequence === box.sequence) { box.show(result); }
+      if (sequence === box.sequence) {
+        box.show(result);
+        box.announce(query, result.total);
+      }
     }, function () {
       if (sequence === box.sequence) { box.showFailure(); }
     });
@@ -908,7 +941,8 @@
   SearchBox.prototype.group = function (group, labelKinds) {
     var box = this;
     var wrapper = this.make("div", "search-group");
-    var title = this.make("p", "search-group-title", format(this.text("group-" + group.kind), { count: group.total }), "group-" + group.kind);
+    // Headings, so that a screen reader's heading keys move between the groups.
+    var title = this.make("h2", "search-group-title", format(this.text("group-" + group.kind), { count: group.total }), "group-" + group.kind);
     title.id = "search-group-" + group.kind;
     var list = this.make("ol", "search-list");
     list.setAttribute("aria-labelledby", title.id);

@@ -102,7 +102,7 @@ struct ContentLinter {
     private func checkCriterionNumbers(_ node: MarkdownNode) {
         if case .link(let url, _) = node.kind, url.hasPrefix("wcag:") { return }
         if case .text(let text) = node.kind {
-            for (number, offset) in WCAGMappingChecker.criterionNumbers(in: text) {
+            for (number, offset) in WCAGMappingChecker.criterionNumbers(in: text) where !Self.isVersion(at: offset, in: text) {
                 diagnostics.warning(
                     .wcagName, "WCAG criterion \(number) written by hand",
                     at: lineMap.location(SourcePosition(line: node.start.line, column: node.start.column + offset)),
@@ -211,6 +211,16 @@ struct ContentLinter {
         case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
         default: return false
         }
+    }
+
+    /// Words after which a dotted number is a version ("Android Studio 2.3.3"), not a criterion.
+    static let versionWords: Set<String> = ["studio", "version", "versions", "xcode", "ios", "android", "api", "sdk", "swift", "kotlin", "gradle", "java", "版本"]
+
+    static func isVersion(at offset: Int, in text: String) -> Bool {
+        let before = String(decoding: text.utf8.prefix(offset), as: UTF8.self)
+        let words = before.split(whereSeparator: { $0 == " " || $0 == "\u{3000}" })
+        guard let last = words.last else { return false }
+        return versionWords.contains(last.lowercased()) || last.hasSuffix("版本")
     }
 
     private func checkProvenance(_ info: String, at location: SourceLocation) {

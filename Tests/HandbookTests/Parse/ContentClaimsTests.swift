@@ -51,6 +51,7 @@ final class ContentClaimsTests: XCTestCase {
     func testCriteriaWrittenByHandAreFlaggedAndLinksAreNot() {
         XCTAssertEqual(lint("It meets 1.4.3 Contrast (Minimum).\n", path: "pages/a.md"), ["5:10 wcag-name"])
         XCTAssertEqual(lint("It meets [](wcag:1.4.3) and [1.4.11](wcag:1.4.11), see 7.3.6.5.\n", path: "pages/a.md"), [])
+        XCTAssertEqual(lint("Built with Android Studio 2.3.3 and Xcode 3.2.1.\n", path: "pages/a.md"), [], "versions are not criteria")
     }
 
     func testChineseLinksSitAgainstTheTextBesideThem() {

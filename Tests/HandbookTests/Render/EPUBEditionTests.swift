@@ -13,7 +13,7 @@ final class EPUBEditionTests: XCTestCase {
         let project = TemporaryProject()
         let fixture = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
         project.copy(fixture, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         let site = try XCTUnwrap(Build(paths: ProjectPaths(root: project.root)).run().site)
         let language = site.config.sourceLanguage
         let strings = try XCTUnwrap(site.edition(language.code)?.strings)

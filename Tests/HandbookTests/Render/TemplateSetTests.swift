@@ -7,7 +7,7 @@ import XCTest
 final class TemplateSetTests: XCTestCase {
     func testInvalidUTF8InATemplateIsReportedAtItsLineAndColumn() {
         let project = TemporaryProject()
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         project.write("templates/page.mustache", bytes: Array("<p>\n<b>ok</b> caf".utf8) + [0xE9] + Array("\n".utf8))
         let engine = DiagnosticEngine()
         let paths = ProjectPaths(root: project.root)
@@ -17,7 +17,7 @@ final class TemplateSetTests: XCTestCase {
 
     func testFIFOAmongTheTemplatesIsReportedWithoutBlocking() {
         let project = TemporaryProject()
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         XCTAssertEqual(mkfifo(project.root.appendingPathComponent("templates/assets/pipe.js").path, 0o644), 0)
         let engine = DiagnosticEngine()
         let paths = ProjectPaths(root: project.root)

@@ -38,7 +38,7 @@ final class TranslationParityCheckerTests: XCTestCase {
 
         See [](sec:11.5).
 
-        ```swift
+        ```swift sketch
         timer.invalidate() // stop the countdown
         ```
 
@@ -74,9 +74,9 @@ final class TranslationParityCheckerTests: XCTestCase {
             ---
             ## 受益人群 {#who-it-helps}
 
-            参见 [](sec:11.5)。
+            参见[](sec:11.5)。
 
-            ```swift
+            ```swift sketch
             timer.invalidate() // 停止倒计时
             ```
             """)
@@ -84,21 +84,21 @@ final class TranslationParityCheckerTests: XCTestCase {
     }
 
     func testADroppedAnchorIsAnError() {
-        let diagnostics = check(translation: "---\nid: \"2.10\"\ntitle: 时间\nprinciple: operable\ncategory: control\n---\n## 受益人群\n\n参见 [](sec:11.5)。\n\n```swift\ntimer.invalidate()\n```\n")
+        let diagnostics = check(translation: "---\nid: \"2.10\"\ntitle: 时间\nprinciple: operable\ncategory: control\n---\n## 受益人群\n\n参见[](sec:11.5)。\n\n```swift sketch\ntimer.invalidate()\n```\n")
         XCTAssertEqual(diagnostics.map(\.code.rawValue), ["missing-anchor"])
         XCTAssertEqual(diagnostics.first?.severity, .error)
         XCTAssertTrue(diagnostics.first?.message.contains("#who-it-helps") ?? false, "\(diagnostics)")
     }
 
     func testAContradictingRelationIsALocatedError() {
-        let diagnostics = check(translation: "---\nid: \"2.10\"\ntitle: 时间\nprinciple: perceivable\ncategory: control\nsections: [\"11\"]\n---\n## 受益人群 {#who-it-helps}\n\n参见 [](sec:11.5)。\n\n```swift\ntimer.invalidate()\n```\n")
+        let diagnostics = check(translation: "---\nid: \"2.10\"\ntitle: 时间\nprinciple: perceivable\ncategory: control\nsections: [\"11\"]\n---\n## 受益人群 {#who-it-helps}\n\n参见[](sec:11.5)。\n\n```swift sketch\ntimer.invalidate()\n```\n")
         let relations = diagnostics.filter { $0.code.rawValue == "translation-relation" }
         XCTAssertEqual(relations.map(\.location.line), [4, 6], "\(diagnostics)")
         XCTAssertTrue(relations[0].message.contains("\"principle\" is \"perceivable\" here but \"operable\" in the English"), relations[0].message)
     }
 
     func testOtherLinkTargetsAndOtherCodeAreWarnings() {
-        let diagnostics = check(translation: "---\nid: \"2.10\"\ntitle: 时间\nprinciple: operable\ncategory: control\n---\n## 受益人群 {#who-it-helps}\n\n参见 [](sec:11)。\n\n```swift\ntimer.fire()\n```\n")
+        let diagnostics = check(translation: "---\nid: \"2.10\"\ntitle: 时间\nprinciple: operable\ncategory: control\n---\n## 受益人群 {#who-it-helps}\n\n参见[](sec:11)。\n\n```swift sketch\ntimer.fire()\n```\n")
         XCTAssertEqual(diagnostics.map(\.code.rawValue).sorted(), ["translation-code", "translation-link", "translation-link"], "\(diagnostics)")
         XCTAssertTrue(diagnostics.allSatisfy { $0.severity == .warning })
         XCTAssertEqual(diagnostics.first { $0.code.rawValue == "translation-code" }?.location.line, 11)

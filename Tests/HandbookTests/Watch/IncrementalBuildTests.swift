@@ -17,7 +17,7 @@ final class IncrementalBuildTests: XCTestCase {
     private func start(with content: URL) {
         project = TemporaryProject()
         project.copy(content, to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         // The handbook's WCAG catalogue, so that `wcag:` edits have criteria to name and map pages to change.
         if !FileManager.default.fileExists(atPath: project.root.appendingPathComponent("content/wcag.yaml").path) {
             project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/wcag.yaml"), to: "content/wcag.yaml")

@@ -13,7 +13,7 @@ final class InterruptedBuildTests: XCTestCase {
             "build the executable first (swift build); bin/test does")
         let project = TemporaryProject()
         project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content"), to: "content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "templates")
+        project.useRepositoryTemplates()
         XCTAssertEqual(try run([]).terminationStatus, 0)
         let old = project.files(under: "public")
         let page = project.root.appendingPathComponent("content/en/pages/about.md")

@@ -16,7 +16,7 @@ final class OutputFolderProcessTests: XCTestCase {
             "build the executable first (swift build); bin/test does")
         project = TemporaryProject()
         project.copy(Self.fixture, to: "work/content")
-        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: "work/templates")
+        project.useRepositoryTemplates(in: "work")
         project.write("work/notes.txt", "my notes\n")
         project.write("work/.git/HEAD", "ref: refs/heads/main\n")
     }

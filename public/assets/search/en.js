@@ -177,4 +177,4 @@ HandbookSearch.register("en", {"format":1,"language":"en","folding":"簡简體�
 ["g","handbook","The whole handbook on one page","en/handbook.html"],
 ["g","checklist","Audit checklist","en/checklist.html"],
 ["g","wcag","WCAG 2.2 map","en/wcag.html"]
-],"terms":[["","en-terms-0"],["opensuccesspag","en-terms-1"]],"text":[[0,"en-text-0"],[6,"en-text-1"],[13,"en-text-2"],[19,"en-text-3"],[25,"en-text-4"],[31,"en-text-5"],[39,"en-text-6"],[62,"en-text-7"],[85,"en-text-8"],[106,"en-text-9"],[122,"en-text-10"],[134,"en-text-11"],[153,"en-text-12"],[168,"en-text-13"]]});
+],"terms":[["","en-terms-0"],["onpaus","en-terms-1"]],"text":[[0,"en-text-0"],[6,"en-text-1"],[12,"en-text-2"],[18,"en-text-3"],[24,"en-text-4"],[30,"en-text-5"],[38,"en-text-6"],[56,"en-text-7"],[81,"en-text-8"],[103,"en-text-9"],[118,"en-text-10"],[129,"en-text-11"],[145,"en-text-12"],[163,"en-text-13"]]});
