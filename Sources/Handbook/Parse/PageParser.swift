@@ -245,7 +245,7 @@ private extension PageParser {
                     parent: fields.locatedString("parent"),
                     practices: fields.stringList("practices"), related: fields.stringList("related"),
                     programDetails: fields.list("program_details").map {
-                        readProgramDetail($0, fields: fields, yamlLines: yamlLines)
+                        readProgramDetail($0, fields: fields, yamlLines: yamlLines, language: file.language)
                     })
             section.previousNumbers = fields.stringList("previous_numbers")
             details = .section(section)
@@ -321,16 +321,16 @@ private extension PageParser {
         return false
     }
 
-    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring]) -> ProgramDetail {
+    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring], language: String) -> ProgramDetail {
         let fields = FieldReader(node, path: parent.path, lineOffset: parent.lineOffset, diagnostics: diagnostics)
         let keys = ContentSchema.programDetailKeys
         let description = fields.string("description", required: keys.required.contains("description")) ?? ""
         let detail = ProgramDetail(
-            description: markdown(description, at: fields.value("description") ?? node, fields: fields, yamlLines: yamlLines),
+            description: markdown(description, at: fields.value("description") ?? node, fields: fields, yamlLines: yamlLines, language: language),
             layout: fields.string("layout"), viewController: fields.string("view_controller"),
             codeFile: fields.string("code_file"),
             functions: fields.list("functions").compactMap { item in
-                if case .scalar(let text, _) = item.value { return markdown(text, at: item, fields: fields, yamlLines: yamlLines) }
+                if case .scalar(let text, _) = item.value { return markdown(text, at: item, fields: fields, yamlLines: yamlLines, language: language) }
                 diagnostics.error(
                     .frontMatterType, "items of \"functions\" must be text, found \(item.shapeName)",
                     at: fields.location(item))
@@ -342,7 +342,7 @@ private extension PageParser {
     }
 
     /// A front-matter value parsed and linted as Markdown, its problems located in the front matter.
-    func markdown(_ text: String, at node: YAMLNode, fields: FieldReader, yamlLines: [Substring]) -> FieldMarkdown {
+    func markdown(_ text: String, at node: YAMLNode, fields: FieldReader, yamlLines: [Substring], language: String) -> FieldMarkdown {
         var (parsed, tooDeep) = parser.parseChecked(text)
         let start = fields.location(node)
         let sourceLine = yamlLines.indices.contains(node.line - 1) ? yamlLines[node.line - 1] : nil
@@ -354,7 +354,9 @@ private extension PageParser {
         }
         Self.trimAutolinks(&parsed)
         value.node = parsed
-        ContentLinter(diagnostics: diagnostics, lineMap: value).lint(parsed)
+        var linter = ContentLinter(diagnostics: diagnostics, lineMap: value)
+        linter.checksHanLinkSpacing = HalfwidthPunctuationLinter.applies(to: language)
+        linter.lint(parsed)
         return value
     }
 }

@@ -87,18 +87,18 @@ struct PageContext {
             if let target = crumb.key, !isLast {
                 href = .string(RelativeURL.from(path, to: OutputLayout.path(of: target, in: language.code)))
             }
-            // A section's or practice's crumb shows its number; its title follows for screen
-            // readers, so that a list of links does not read "7, 7.3, 7.3.6".
+            // A section's or practice's crumb shows its number and is named by number and title,
+            // so that a screen reader's list of links does not read "7, 7.3, 7.3.6"; the current
+            // page's crumb links the page itself, as a link can carry that name.
             let numbered = crumb.key ?? (isLast ? key : nil)
             var detail: ResolvedPage?
             switch numbered {
             case .practice?, .section?: detail = numbered.flatMap { site.page($0, in: language.code) }
             default: break
             }
-            let detailLang = detail.flatMap { $0.contentLanguage == language.code ? nil : site.config.tag(of: $0.contentLanguage) }
             crumbs.append(.view(CrumbView(
                 title: crumb.title, current: isLast, href: href, lang: .lang(crumb.lang), detail: detail?.title,
-                detailLang: .lang(detailLang))))
+                selfHref: String(path.split(separator: "/").last ?? ""))))
         }
         view.breadcrumbs = crumbs.count > 1 ? .view(ItemsView(items: crumbs)) : .null
         return view
@@ -246,14 +246,15 @@ struct NavItemView: MustacheView {
 
 /// One step of the breadcrumb trail; `href` is `false` for the current page.
 struct CrumbView: MustacheView {
-    static let keys = ["title", "current", "href", "lang", "detail", "detail_lang"]
+    static let keys = ["title", "current", "href", "lang", "detail", "self_href"]
     let title: String
     let current: Bool
     let href: MustacheValue
     let lang: MustacheValue
     /// The title of a numbered page, read after its number.
     var detail: String?
-    var detailLang: MustacheValue = .null
+    /// The page's own file name, which the current page's crumb links.
+    var selfHref = ""
 
     func value(for key: String) -> MustacheValue? {
         switch key {
@@ -262,7 +263,7 @@ struct CrumbView: MustacheView {
         case "href": return href
         case "lang": return lang
         case "detail": return detail.map(MustacheValue.string) ?? .null
-        case "detail_lang": return detailLang
+        case "self_href": return .string(selfHref)
         default: return nil
         }
     }
