@@ -74,8 +74,16 @@ def test_the_package_names_the_edition_and_carries_accessibility_metadata(books)
         for meta in metadata.findall(f"{{{OPF}}}meta"):
             properties.setdefault(meta.get("property"), []).append(meta.text)
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", properties["dcterms:modified"][0])
-        assert properties["schema:accessMode"] == ["textual"]
+        has_images = any(any(folder.rglob(f"*.{ext}")) for ext in ["png", "jpg", "jpeg", "svg", "gif", "webp"])
+        # Text, and images where there are some (each with a text equivalent, so text suffices).
+        assert properties["schema:accessMode"] == (["textual", "visual"] if has_images else ["textual"])
         assert properties["schema:accessModeSufficient"] == ["textual"]
+        assert properties["a11y:certifiedBy"][0].strip()
+        for element in ["source", "description", "rights", "date"]:
+            assert (metadata.findtext(f"{{{DC}}}{element}") or "").strip(), f"{language}: no dc:{element}"
+        # The Digital Policy Office's guide is the source, not the author of the handbook's text.
+        assert "Digital Policy Office" not in metadata.findtext(f"{{{DC}}}creator")
+        assert "Developer Guide" in metadata.findtext(f"{{{DC}}}source") or "指南" in metadata.findtext(f"{{{DC}}}source")
         assert {"tableOfContents", "structuralNavigation", "readingOrder"} <= set(properties["schema:accessibilityFeature"])
         assert properties["schema:accessibilityHazard"] == ["none"]
         assert properties["dcterms:conformsTo"] == ["EPUB Accessibility 1.1 - WCAG 2.2 Level AA"]
@@ -83,8 +91,7 @@ def test_the_package_names_the_edition_and_carries_accessibility_metadata(books)
         # The summary is in the edition's language: Chinese editions say it in Han characters.
         han = sum(1 for c in summary if "\u4e00" <= c <= "\u9fff")
         assert (han > 20) == (language != "en"), f"{language}: summary in the wrong language: {summary}"
-        # No images anywhere: alternativeText is claimed only when there are some.
-        has_images = any(any(folder.rglob(f"*.{ext}")) for ext in ["png", "jpg", "jpeg", "svg", "gif", "webp"])
+        # alternativeText is claimed only when there are images.
         assert ("alternativeText" in properties["schema:accessibilityFeature"]) == bool(has_images)
     assert len(identifiers) == len(LANGUAGES), "each language needs its own identifier"
 

@@ -51,7 +51,7 @@ def test_fallback_page_marks_only_the_english_body_as_english(driver, fallback_s
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
     assert driver.find_elements(By.CSS_SELECTOR, "main .fallback-body[lang='en']"), "the English body is not marked"
     assert not driver.find_elements(By.CSS_SELECTOR, "main article[lang]"), "the whole article is marked English"
-    for label in ["原则", "类别", "相关章节"]:
+    for label in ["原则：", "类别：", "相关章节"]:
         element = driver.find_element(By.XPATH, f"//main//*[normalize-space(text())='{label}']")
         language = driver.execute_script(
             "return arguments[0].closest('[lang]').getAttribute('lang');", element)
@@ -186,12 +186,33 @@ def test_pages_with_three_h2_have_an_on_this_page_nav(driver, site, language, pa
     assert nav.rect["x"] >= text.rect["x"] + text.rect["width"], "on desktop the list sits to the right of the text"
 
 
-def test_on_this_page_follows_the_h1_on_a_phone(phone, site):
+def test_on_this_page_is_a_closed_disclosure_on_a_phone(phone, site):
     phone.get((site / "en" / "practices" / "1.10.html").as_uri())
     h1 = phone.find_element(By.CSS_SELECTOR, "main h1")
-    nav = phone.find_element(By.CSS_SELECTOR, "nav.page-toc")
-    assert nav.rect["y"] >= h1.rect["y"] + h1.rect["height"]
-    assert nav.rect["x"] + nav.rect["width"] <= 390
+    assert not phone.find_element(By.CSS_SELECTOR, "nav.page-toc").is_displayed(), "one list at a time"
+    details = phone.find_element(By.CSS_SELECTOR, "details.page-toc-compact")
+    assert details.rect["y"] >= h1.rect["y"] + h1.rect["height"]
+    assert details.get_attribute("open") is None
+    links = details.find_elements(By.TAG_NAME, "a")
+    assert links and not links[0].is_displayed()
+    details.find_element(By.TAG_NAME, "summary").click()
+    assert links[0].is_displayed() and links[0].rect["x"] + links[0].rect["width"] <= 390
+
+
+# Issue 32: prose on the first screen of a phone, with search one tap away and the skip link first.
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", ["practices/1.1.html", "practices/2.6.html", "sections/7.3.6.5.html", "sections/9.1.2.html"])
+def test_first_paragraph_starts_on_the_first_phone_screen(phone, site, language, page):
+    phone.get((site / language / page).as_uri())
+    top = phone.execute_script(
+        "const p = [...document.querySelectorAll('main article p')].find(e =>"
+        " !e.closest('nav, .facts, .notice, .platform, figure, details') && e.textContent.trim().length > 40);"
+        "return p ? p.getBoundingClientRect().top + window.scrollY : null;")
+    assert top is not None and top < 600, f"{language}/{page}: the first paragraph starts at {top} px"
+    assert phone.find_element(By.CSS_SELECTOR, "input[type=search]").is_displayed()
+    first = phone.execute_script("return document.querySelector('a[href], button, input, summary, [tabindex]');")
+    assert "skip-link" in first.get_attribute("class")
 
 
 def test_short_pages_have_no_on_this_page_list(site):

@@ -4,18 +4,36 @@ import Markdown
 /// each output that shows it: its page, the single-page edition, the EPUB. Only the holes differ
 /// between them: link targets, image addresses, heading levels and anchors, and table names.
 struct BodyHTML: Sendable {
+    /// Images wider than this (CSS pixels) are shrunk on a phone.
+    static let phoneWidth = 480
     let template: HTMLTemplate
     /// The name of each table's scrolling region, in order; nil where tables are not wrapped
     /// (inline fields).
     let tableLabels: [String]?
 
+    /// The words of some HTML: its text without tags, entities left as they are (the caller escapes
+    /// the result for an attribute, so `&amp;` stays one character's worth once read).
+    static func text(ofHTML html: Substring.UTF8View) -> String {
+        var bytes: [UInt8] = []
+        var inTag = false
+        for byte in html {
+            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
     /// The HTML as `placement` shows it.
     func html(_ placement: BodyPlacement) -> String {
         var table = 0
         var unlinked = false
+        var inLink = false
+        var linkedHeading: (anchor: String, start: Int, label: String)?
         return template.html { hole, out in
             switch hole {
             case .linkStart(let url, let title, let attributes):
+                inLink = true
                 let href: String?
                 switch LinkTarget(url: url) {
                 case .address(let address): href = address
@@ -31,15 +49,39 @@ struct BodyHTML: Sendable {
                     out += "\">"
                 }
             case .linkEnd:
+                inLink = false
                 out += unlinked ? "</span>" : "</a>"
             case .image(let url, let alt, let title, let attributes):
                 // A bound image's address is its path in the output; an empty or `data:` one stays.
                 let src = url.isEmpty || url.contains(":") ? url : placement.image(url)
+                // An image wider than a phone is shrunk to fit; on the site it links to itself, so
+                // that it can be opened and zoomed full size (not inside a link of its own).
+                let opensFullSize = placement.linksLargeImages && !inLink && !url.isEmpty && !url.contains(":")
+                    && (attributes.first { $0.name == "width" }.flatMap { Int($0.value) } ?? 0) > Self.phoneWidth
+                if opensFullSize { HTMLTemplate.appendLinkStart(url: src, title: "", attributes: [("class", "image-full")], to: &out) }
                 HTMLTemplate.appendImage(url: src, alt: alt, title: title, attributes: attributes, to: &out)
+                if opensFullSize { out += "</a>" }
             case .headingStart(let level, let anchor):
-                HTMLTemplate.appendHeadingStart(level: min(level + placement.headingShift, 6), anchor: anchor.map(placement.anchor), to: &out)
+                let shown = min(level + placement.headingShift, 6)
+                linkedHeading = nil
+                if let label = placement.headingLinkLabel, let anchor, (2...3).contains(shown) {
+                    out += "<div class=\"heading-row\">"
+                    linkedHeading = (placement.anchor(anchor), out.utf8.count, label)
+                }
+                HTMLTemplate.appendHeadingStart(level: shown, anchor: anchor.map(placement.anchor), to: &out)
             case .headingEnd(let level):
                 out += "</h\(min(level + placement.headingShift, 6))>"
+                if let (anchor, start, label) = linkedHeading {
+                    // A visible link to the heading, for sharing a place on the page; named by the
+                    // heading's words, so that a list of links says where each goes.
+                    let text = Self.text(ofHTML: out.utf8.dropFirst(start))
+                    out += "<a class=\"heading-link\" href=\"#"
+                    HTMLEscaping.appendEscaped(anchor, to: &out)
+                    out += "\" aria-label=\""
+                    HTMLEscaping.appendEscaped(label.replacingOccurrences(of: "{heading}", with: text), to: &out)
+                    out += "\"><span aria-hidden=\"true\">#</span></a></div>"
+                    linkedHeading = nil
+                }
             case .tableStart:
                 guard let tableLabels, table < tableLabels.count else { return }
                 let label = placement.regionPrefix.map { "\($0) – \(tableLabels[table])" } ?? tableLabels[table]
@@ -67,6 +109,11 @@ struct BodyPlacement {
     var regionPrefix: String?
     /// The `lang` of a link's words where the link is dropped.
     var unlinkedTag: String?
+    /// The name of the link beside each `h2` and `h3` ("Link to “{heading}”"); nil for no links.
+    var headingLinkLabel: String?
+    /// Whether an image wider than a phone links to its own file (on the site; an e-book opens
+    /// only its documents).
+    var linksLargeImages = false
 
     /// An anchor of the body as it is on this output.
     func anchor(_ anchor: String) -> String {
@@ -77,7 +124,7 @@ struct BodyPlacement {
     static func page(at path: String, language: String) -> BodyPlacement {
         BodyPlacement(
             href: { key, fragment in RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "") },
-            image: { RelativeURL.from(path, to: $0) })
+            image: { RelativeURL.from(path, to: $0) }, linksLargeImages: true)
     }
 }
 

@@ -4,7 +4,10 @@ import Mustache
 
 /// The fields of a content page beyond those every page has.
 struct ContentPageView: MustacheView {
-    static let keys = ["body", "summary", "referenced_by", "toc", "notice_changes", "practice", "section", "principles", "epub", "source_notes"]
+    static let keys = [
+        "body", "intro", "body_rest", "summary", "referenced_by", "toc", "notice_changes", "practice", "section", "principles", "epub",
+        "source_notes", "updated",
+    ]
     let body: String
     let summary: String
     let referencedBy: MustacheValue
@@ -15,10 +18,23 @@ struct ContentPageView: MustacheView {
     var principles: MustacheValue?
     var epub: MustacheValue?
     var sourceNotes: MustacheValue?
+    /// "Last updated 1 December 2026": when the content last changed (site.yaml's `modified`).
+    var updated: String?
+
+    /// Where the first `h2` starts, or the row that holds it with its link.
+    private var introEnd: String.Index {
+        let heading = BodyRenderer.find("<h2", in: body[...])?.lowerBound ?? body.startIndex
+        let row = BodyRenderer.find("<div class=\"heading-row\"><h2", in: body[...])?.lowerBound
+        return row.map { min($0, heading) } ?? heading
+    }
 
     func value(for key: String) -> MustacheValue? {
         switch key {
         case "body": return .string(body)
+        // A practice opens with its introduction, before its facts and "On this page", so that a
+        // phone shows prose on the first screen: the body up to its first `h2`, and the rest.
+        case "intro": return .string(String(body[..<introEnd]))
+        case "body_rest": return .string(String(body[introEnd...]))
         case "summary": return .string(summary)
         case "referenced_by": return referencedBy
         case "toc": return toc
@@ -28,6 +44,7 @@ struct ContentPageView: MustacheView {
         case "principles": return principles
         case "epub": return epub
         case "source_notes": return sourceNotes
+        case "updated": return updated.map(MustacheValue.string) ?? .null
         default: return nil
         }
     }

@@ -24,6 +24,23 @@ struct ContextBuilder {
         body = BodyRenderer(labels: BodyRenderer.Labels(strings))
     }
 
+    /// The day of an ISO 8601 UTC date and time (`2026-12-01T00:00:00Z`) as a reader of `language`
+    /// writes it: "1 December 2026", "2026年12月1日". Never the build's clock.
+    static func date(_ iso: String, language: String) -> String {
+        let parts = iso.prefix(10).split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return String(iso.prefix(10)) }
+        if language == "zh" || language.hasPrefix("zh-") || language == "ja" { return "\(parts[0])年\(parts[1])月\(parts[2])日" }
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
+    }
+
+    /// A page's own body on its page, with a link beside each heading.
+    func pagePlacement(_ page: ResolvedPage) -> BodyPlacement {
+        var placement = BodyPlacement.page(at: page.outputPath, language: language.code)
+        placement.headingLinkLabel = strings.text("heading_link_label", ["heading": "{heading}"])
+        return placement
+    }
+
     /// The template that renders a content page.
     func templateName(for key: PageKey) -> String {
         switch key {
@@ -40,8 +57,9 @@ struct ContextBuilder {
             path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
             state: page.state, breadcrumbs: breadcrumbs(page.key))
         var view = ContentPageView(
-            body: bodies[page].body.html(.page(at: page.outputPath, language: language.code)), summary: page.summary,
+            body: bodies[page].body.html(pagePlacement(page)), summary: page.summary,
             referencedBy: referencedBy(page.referencedBy, from: page.outputPath), toc: tableOfContents(page))
+        view.updated = strings.text("page_updated", ["date": Self.date(site.config.modified, language: language.code)])
         if page.state == .outdated, let changes = page.changes { view.noticeChanges = changedParts(changes, of: page) }
         switch page.key {
         case .practice(let id):

@@ -22,7 +22,8 @@ struct RenderedBodies: Sendable {
         }
         let rendered = Parallel.map(pages.count) { index -> Page in
             let (language, page) = pages[index]
-            let renderer = renderers[language] ?? BodyRenderer()
+            // Labels in the body's own language: a fallback (English) body says "Sketch" in English.
+            let renderer = renderers[page.contentLanguage] ?? renderers[language] ?? BodyRenderer()
             guard let memo, let fingerprint = page.fingerprint else { return Self.render(page, with: renderer) }
             return memo.bodies.value(page.outputPath, inputs: BuildMemo.BodyInputs(page: fingerprint, labels: renderer.labels)) {
                 Self.render(page, with: renderer)
@@ -34,7 +35,7 @@ struct RenderedBodies: Sendable {
 
     /// `page`'s rendered content (rendered now if it was not among those rendered before).
     subscript(_ page: ResolvedPage) -> Page {
-        pages[page.outputPath] ?? Self.render(page, with: renderers[page.language] ?? BodyRenderer())
+        pages[page.outputPath] ?? Self.render(page, with: renderers[page.contentLanguage] ?? renderers[page.language] ?? BodyRenderer())
     }
 
     private static func render(_ page: ResolvedPage, with renderer: BodyRenderer) -> Page {

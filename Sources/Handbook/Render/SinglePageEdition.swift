@@ -151,7 +151,18 @@ struct SinglePageEdition {
         }
         let pages = Self.entryKeys(site).compactMap { site.page($0, in: language) }
         let wantedKeys = Set(wanted)
+        // Printed, each principle's practices and each chapter's sections start a new page.
+        var previousPrinciple: Substring?
         let entries: [MustacheValue] = pages.filter { wantedKeys.contains($0.key) }.map { page in
+            var startsChapter = false
+            switch page.key {
+            case .practice(let id):
+                let principle = id.split(separator: ".").first
+                startsChapter = principle != previousPrinciple
+                previousPrinciple = principle
+            case .section(let number): startsChapter = !number.contains(".")
+            case .page: startsChapter = false
+            }
             let html = bodies[page].body.html(placement(of: page, partOf: partOf))
             let heading: String
             switch page.key {
@@ -162,7 +173,7 @@ struct SinglePageEdition {
             return .view(EntryView(
                 anchor: Self.anchor(of: page.key), heading: heading,
                 lang: page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
-                html: html, isPractice: page.key.isPractice))
+                html: html, isPractice: page.key.isPractice, startsChapter: startsChapter))
         }
         let contents: [MustacheValue] = pages.map { page in
             .view(ContentsLineView(
@@ -194,7 +205,7 @@ struct SinglePageEdition {
                 return RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "")
             },
             image: { RelativeURL.from(path, to: $0) },
-            headingShift: 1, anchorPrefix: Self.anchor(of: page.key), regionPrefix: page.key.id)
+            headingShift: 1, anchorPrefix: Self.anchor(of: page.key), regionPrefix: page.key.id, linksLargeImages: true)
     }
 }
 
@@ -241,12 +252,13 @@ extension SinglePageEdition {
 
     /// One page's entry: its heading and body.
     struct EntryView: MustacheView {
-        static let keys = ["anchor", "heading", "lang", "html", "is_practice"]
+        static let keys = ["anchor", "heading", "lang", "html", "is_practice", "starts_chapter"]
         let anchor: String
         let heading: String
         let lang: MustacheValue
         let html: String
         let isPractice: Bool
+        let startsChapter: Bool
 
         func value(for key: String) -> MustacheValue? {
             switch key {
@@ -255,6 +267,7 @@ extension SinglePageEdition {
             case "lang": return lang
             case "html": return .string(html)
             case "is_practice": return .bool(isPractice)
+            case "starts_chapter": return .bool(startsChapter)
             default: return nil
             }
         }

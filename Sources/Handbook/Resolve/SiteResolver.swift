@@ -148,6 +148,7 @@ public struct SiteResolver {
                 pagesByLanguage[language, default: []].append(page)
             }
         }
+        SectionTitles.standAlone(&pagesByLanguage, sections: sections, strings: strings, sourceLanguage: sourceCode)
         let noteLanguages = [sourceCode] + config.languages.map(\.code).filter { $0 != sourceCode }
         let notes = timings.measure("source notes") { () -> [SourceNote] in
             guard let file = content.sourceNotes else { return [] }

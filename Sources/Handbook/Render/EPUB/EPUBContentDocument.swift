@@ -26,12 +26,7 @@ struct EPUBContentDocument {
     func render(_ page: ResolvedPage) -> String {
         let tag = language.tag
         let fallback = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
-        let heading: String
-        switch page.key {
-        case .practice(let id): heading = "\(id) \(page.title)"
-        case .section(let number): heading = "\(number) \(page.title)"
-        case .page: heading = page.title
-        }
+        let heading = heading(of: page)
         var out = Self.header(title: heading, tag: tag, stylesheet: "../style.css", dir: language.dir)
         // `role="doc-chapter"` says what `epub:type="chapter"` would, in a form HTML checkers know.
         out += "<main>\n<section role=\"doc-chapter\" aria-labelledby=\"title\">\n"
@@ -45,6 +40,15 @@ struct EPUBContentDocument {
         out += relations(page)
         out += "</section>\n</main>\n</body>\n</html>\n"
         return out
+    }
+
+    /// A document's title: the number and title of a practice or section, a page's title.
+    private func heading(of page: ResolvedPage) -> String {
+        switch page.key {
+        case .practice(let id): return "\(id) \(page.title)"
+        case .section(let number): return "\(number) \(page.title)"
+        case .page: return page.title
+        }
     }
 
     /// `xml:lang` and `lang` for text in another language than the book's (both, as XHTML wants them equal).
@@ -125,6 +129,12 @@ struct EPUBContentDocument {
                 let value = interfaceText(category.stringKey)
                 rows.append(("category_label", value.0, value.1))
             }
+            if let catalog = site.wcag, !info.wcag.isEmpty {
+                let criteria = info.wcag.compactMap(catalog.criterion).map { criterion in
+                    "\(criterion.number) \(criterion.name(in: language.code))\(strings.text("paren_open"))\(criterion.level.rawValue)\(strings.text("paren_close"))"
+                }
+                rows.append(("wcag_label", criteria.joined(separator: strings.text("list_separator")), nil))
+            }
             if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
                 rows.append(("adoption_label", details.adoption, fallback))
             }
@@ -136,7 +146,8 @@ struct EPUBContentDocument {
             return ""
         }
         let items = rows.map {
-            "<div><dt\(uiLang($0.0))>\(escape(strings.text($0.0)))</dt><dd\(Self.lang($0.2))>\(escape($0.1))</dd></div>\n"
+            // The separator is text, not a style: reading systems without the book's styles show it too.
+            "<div><dt\(uiLang($0.0))>\(escape(strings.text($0.0) + strings.text("label_separator")))</dt><dd\(Self.lang($0.2))>\(escape($0.1))</dd></div>\n"
         }.joined()
         return "<dl class=\"facts\">\n\(items)</dl>\n"
     }
@@ -150,7 +161,9 @@ struct EPUBContentDocument {
         var out = ""
         for (index, detail) in details.programDetails.enumerated() where index < rendered.count {
             let captionKey = count == 1 ? "program_details" : "program_details_numbered"
+            // Named with its section, so that a reading system's list of tables tells them apart.
             let caption = strings.text(captionKey, ["index": String(index + 1), "count": String(count)])
+                + strings.text("label_separator") + heading(of: page)
             // Each row: the key of its header, its cell's HTML and the cell's language when not the book's.
             var rows: [(String, String, String?)] = [
                 ("program_description", rendered[index].description.html(placement), fallback)

@@ -38,10 +38,14 @@ struct EPUBPackageDocument {
             <dc:identifier id="pub-id">\(Self.identifier(of: language))</dc:identifier>
             <dc:title>\(text("site_title"))</dc:title>
             <dc:language>\(language.tag)</dc:language>
-            <dc:creator>\(text("epub_creator"))</dc:creator>
+            <dc:creator>\(text("epub_publisher"))</dc:creator>
             <dc:publisher>\(text("epub_publisher"))</dc:publisher>
+            <dc:source>\(text("epub_source"))</dc:source>
+            <dc:description>\(text("epub_description"))</dc:description>
+            <dc:rights>\(text("epub_rights"))</dc:rights>
+            <dc:date>\(modified.prefix(10))</dc:date>
             <meta property="dcterms:modified">\(modified)</meta>
-            <meta property="schema:accessMode">textual</meta>
+            <meta property="schema:accessMode">textual</meta>\(images.isEmpty ? "" : "\n<meta property=\"schema:accessMode\">visual</meta>")
             <meta property="schema:accessModeSufficient">textual</meta>
             <meta property="schema:accessibilityFeature">tableOfContents</meta>
             <meta property="schema:accessibilityFeature">structuralNavigation</meta>
@@ -50,6 +54,7 @@ struct EPUBPackageDocument {
             \(images.isEmpty ? "" : "<meta property=\"schema:accessibilityFeature\">alternativeText</meta>\n")            <meta property="schema:accessibilityHazard">none</meta>
             <meta property="schema:accessibilitySummary">\(text("epub_accessibility_summary"))</meta>
             <meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>
+            <meta property="a11y:certifiedBy">\(text("epub_publisher"))</meta>
             </metadata>
             <manifest>
             <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
