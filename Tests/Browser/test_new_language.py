@@ -188,6 +188,6 @@ def test_the_epub_marks_english_interface_text(japanese_site):
         practice = book.read("EPUB/text/bp-1.1.xhtml").decode()
     assert '<h1 id="toc-title" xml:lang="en" lang="en">' in navigation
     assert re.search(r'<li><span xml:lang="en" lang="en">[^<]+</span>', navigation), "principle names"
-    assert re.search(r'<dt xml:lang="en" lang="en">Principle</dt><dd xml:lang="en" lang="en">', practice)
+    assert re.search(r'<dt xml:lang="en" lang="en">Principle: </dt><dd xml:lang="en" lang="en">', practice)
     assert '<h2 id="related" xml:lang="en" lang="en">' in practice
     assert '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja"' in practice

@@ -34,7 +34,7 @@ def content(root: pathlib.Path):
         f"![A picture {QUOTE}](pic.png \"{QUOTE}\")\n\n"
         f"[Link \\<img src=x onerror=__xss.push(5)> text](sec:7)\n\n"
         f"## Heading \\<svg onload=__xss.push(6)>\n\n"
-        f"```html\n</code></pre><script>__xss.push(7)</script>\n```\n\n"
+        f"```html sketch\n</code></pre><script>__xss.push(7)</script>\n```\n\n"
         f"Table: Caption {QUOTE}\n\n| Head \\<img src=x onerror=__xss.push(8)> |\n| --- |\n| `{SCRIPT}` |\n\n"
         "## Who it helps\n\n## On Android\n\n## On iOS\n\n## In the templates\n\n## How to test\n",
         encoding="utf-8")

@@ -32,7 +32,7 @@ TRANSIENT = ("launch", "open ", "address bar", "load", "top of page", "type ", "
 
 
 # Orca echoes the keys pressed ("tab", "h", "left control") and typed letters; they are not the page's.
-KEY_ECHO = {"tab", "h", "left control", "right control", "control", "escape", "return", "left shift", "shift",
+KEY_ECHO = {"tab", "h", "d", "left control", "right control", "control", "escape", "return", "left shift", "shift",
             "home", "space", "down", "up", "left alt"}
 
 

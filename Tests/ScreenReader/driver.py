@@ -108,11 +108,30 @@ def search(query, scene_name):
     key("Escape", 1.5, "Escape")
 
 
+def lines(count):
+    """Down arrow in browse mode: line by line, as a reader who listens to everything."""
+    for index in range(count):
+        key("Down", 1.2, f"Down {index + 1}")
+
+
+def landmarks(count):
+    """Orca's D: from landmark to landmark."""
+    for index in range(count):
+        key("d", 1.2, f"d {index + 1}")
+
+
 scene = "en-practice"
 open_page("en/practices/1.1.html", first=True)
 headings(16)
 key("ctrl+Home", 2, "top of page")
 tab_through(20)
+key("ctrl+Home", 2, "top of page")
+lines(14)
+key("ctrl+Home", 2, "top of page")
+landmarks(7)
+# Into the body, as far as its first code blocks.
+key("ctrl+Home", 2, "top of page")
+tab_through(32)
 search("caption", "en-search")
 
 scene = "en-section"
