@@ -5,7 +5,8 @@ Usage: check.py TRANSCRIPTS_DIR GOLDEN_DIR     (UPDATE_GOLDEN=1 re-records GOLDE
 
 - every Tab stop is announced with a role and a name;
 - no name has words run together ("practice1.10Provide", "Next:1.2");
-- no utterance is a bare role ("figure", "statusbar") and no label is spoken twice in a row;
+- no utterance is a bare role ("figure", "statusbar") or a link named by a bare number ("7.3 link"),
+  and no label is spoken twice in a row;
 - after typing a query at an ordinary speed, the result count is announced, naming the query;
 - Tab and heading keys sound as the committed transcripts say."""
 import os
@@ -21,8 +22,10 @@ ROLE = re.compile(r"\b(" + "|".join(ROLES) + r")\b", re.I)
 STATES = re.compile(r"\b(not pressed|pressed|checked|not checked|selected|expanded|collapsed|"
                     r"leaving \w+|entering \w+|current page|has popup|required|\d+ items?|with \d+ items?|"
                     r"level \d|heading|clickable|read only|focused|unvisited)\b", re.I)
+ANNOUNCED = re.compile(r"(.+?)[\s.]+(?:" + "|".join(ROLES) + r")(?:\s+(?:not pressed|pressed|not checked|checked|"
+                       r"not selected|selected|expanded|collapsed|required|unvisited|visited))*\.?", re.I)
 BARE = {"figure", "statusbar", "status bar", "grouping", "panel", "section", "link", "button", "region",
-        "image", "landmark", "search", "navigation", "form", "main", "banner", "complementary", "content info"}
+        "image", "landmark", "search", "navigation", "form", "banner", "complementary", "content info"}
 GLUED = [re.compile(pattern) for pattern in (
     r"[A-Za-z]{3,}\d+\.\d",         # "practice1.10"
     r"\d[A-Z][a-z]{2,}",            # "1.10Provide"
@@ -32,7 +35,7 @@ TRANSIENT = ("launch", "open ", "address bar", "load", "top of page", "type ", "
 
 
 # Orca echoes the keys pressed ("tab", "h", "left control") and typed letters; they are not the page's.
-KEY_ECHO = {"tab", "h", "d", "left control", "right control", "control", "escape", "return", "left shift", "shift",
+KEY_ECHO = {"tab", "h", "m", "left control", "right control", "control", "escape", "return", "left shift", "shift",
             "home", "space", "down", "up", "left alt"}
 
 
@@ -75,9 +78,13 @@ for scene, steps in scenes.items():
         where = f"{scene} [{label}]"
         if label.startswith("Tab") and not label.startswith("Tab to search"):
             joined = " ".join(texts)
+            # The stop's own utterance ends in its role ("… link.", "… check box not checked."); what
+            # comes before it, without states, is its name.
+            named = [found for found in (ANNOUNCED.fullmatch(text.strip()) for text in texts
+                                         if not text.lower().startswith(("leaving ", "entering "))) if found]
             if not texts:
                 problems.append(f"{where}: nothing was said")
-            elif not ROLE.search(joined) or not strip(joined):
+            elif not any(re.sub(r"[\s.,:;]+", " ", STATES.sub(" ", found.group(1))).strip() for found in named):
                 problems.append(f"{where}: no role and name in {joined!r}")
         # Say-all on load reads each link's text and then its role on its own: only the keys a
         # reader presses are held to the bare-role and repetition rules.
@@ -85,6 +92,8 @@ for scene, steps in scenes.items():
         for text in texts:
             if keyed and text.strip(" .").lower() in BARE:
                 problems.append(f"{where}: a bare role without a name: {text!r}")
+            if keyed and re.fullmatch(r"\d+(\.\d+)*\.? (visited )?link\.?", text.strip()):
+                problems.append(f"{where}: a link named by a bare number: {text!r}")
             if "file://" in text or label.startswith("open "):
                 continue
             for pattern in GLUED:

@@ -115,9 +115,9 @@ def lines(count):
 
 
 def landmarks(count):
-    """Orca's D: from landmark to landmark."""
+    """Orca's M: from landmark to landmark."""
     for index in range(count):
-        key("d", 1.2, f"d {index + 1}")
+        key("m", 1.2, f"m {index + 1}")
 
 
 scene = "en-practice"
@@ -151,5 +151,5 @@ search("VoiceOver", "zh-search")
 
 scene = "end"
 mark("end")
-subprocess.run(["pkill", "-f", "chrome-profile"], check=False)
+subprocess.run(["pkill", "-f", "--", "--user-data-dir=" + os.path.join(WORK, "chrome-profile")], check=False)
 time.sleep(2)

@@ -12,7 +12,7 @@ site=$(cd "$1" && pwd)
 out=${2:-$(mktemp -d)}
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 export SR_SITE="$site" SR_WORK="$out"
-export HOME="$out/home" DISPLAY=:97 XDG_RUNTIME_DIR="$out/home/run" XDG_CONFIG_HOME="$out/home/.config"
+export HOME="$out/home" DISPLAY=${SR_DISPLAY:-:97} XDG_RUNTIME_DIR="$out/home/run" XDG_CONFIG_HOME="$out/home/.config"
 export XDG_DATA_HOME="$out/home/.local/share" GTK_MODULES=gail:atk-bridge NO_AT_BRIDGE=0
 export ACCESSIBILITY_ENABLED=1 GSETTINGS_BACKEND=memory LANG=en_US.UTF-8
 rm -rf "$out/home" "$out/transcripts" "$out/chrome-profile"
@@ -38,7 +38,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-Xvfb :97 -screen 0 1280x1024x24 -nolisten tcp > "$out/xvfb.log" 2>&1 & pids+=($!)
+Xvfb "$DISPLAY" -screen 0 1280x1024x24 -nolisten tcp > "$out/xvfb.log" 2>&1 & pids+=($!)
 sleep 2
 eval "$(dbus-launch --sh-syntax)"
 openbox > "$out/openbox.log" 2>&1 & pids+=($!)

@@ -163,7 +163,7 @@ struct BodyRenderer: Sendable {
         }
     }
 
-    /// A code block as a figure captioned with its language, platform and provenance: where the
+    /// A code block captioned with its language, platform and provenance: where the
     /// guide prints the code, or that it is a sketch of ours (`CodeProvenance`).
     static func codeBlock(info: String, literal: String, labels: Labels = Labels()) -> String {
         let tag = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
@@ -186,8 +186,9 @@ struct BodyRenderer: Sendable {
         let languageClass = tag.isEmpty ? "" : " class=\"language-\(HTMLEscaping.escape(tag))\""
         // The scrolling block is a tab stop (code scrolls sideways on a phone); named by its caption,
         // a screen reader says what it is before reading the code.
-        return "<figure class=\"code\"><figcaption>\(HTMLEscaping.escape(label))\(provenance)</figcaption>"
-            + "<pre tabindex=\"0\" role=\"group\" aria-label=\"\(HTMLEscaping.escape(name))\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></figure>\n"
+        // Not a <figure>: screen readers announce an unnamed "figure" on the way in.
+        return "<div class=\"code\"><p class=\"code-caption\">\(HTMLEscaping.escape(label))\(provenance)</p>"
+            + "<pre tabindex=\"0\" role=\"group\" aria-label=\"\(HTMLEscaping.escape(name))\"><code\(languageClass)>\(HTMLEscaping.escape(literal))</code></pre></div>\n"
     }
 
     /// The name of each table's scrolling region (tables scroll sideways, and from the keyboard, on

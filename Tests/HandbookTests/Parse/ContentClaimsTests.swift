@@ -32,10 +32,10 @@ final class ContentClaimsTests: XCTestCase {
 
     func testCodeCaptionsSayWhereTheCodeComesFrom() {
         XCTAssertTrue(BodyRenderer.codeBlock(info: "swift sketch", literal: "x").contains(
-            "<figcaption>Swift · iOS · <span class=\"code-sketch\">Sketch — not the templates' code</span></figcaption>"
+            "<p class=\"code-caption\">Swift · iOS · <span class=\"code-sketch\">Sketch — not the templates' code</span></p>"
                 + "<pre tabindex=\"0\" role=\"group\" aria-label=\"Swift, iOS, Sketch — not the templates' code\">"))
         XCTAssertTrue(BodyRenderer.codeBlock(info: "xml guide:7.3.2", literal: "x").contains(
-            "<figcaption>XML · Android · <span class=\"code-source\">From the guide, section 7.3.2</span></figcaption>"))
+            "<p class=\"code-caption\">XML · Android · <span class=\"code-source\">From the guide, section 7.3.2</span></p>"))
     }
 
     func testSentencesAboutTheTemplatesCiteTheGuideOrGiveAdvice() {

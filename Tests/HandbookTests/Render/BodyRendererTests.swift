@@ -12,7 +12,7 @@ final class BodyRendererTests: XCTestCase {
     func testTableCaptionAndScrollableRegionAndLabelledCode() {
         let html = BodyRenderer().template(MarkdownParser().parse("Table: Attributes\n\n| a |\n| - |\n| 1 |\n\n```swift\nlet x = 1\n```\n")).html(.page(at: "en/practices/1.1.html", language: "en"))
         XCTAssertTrue(html.contains("<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"Attributes\">\n<table>\n<caption>Attributes</caption>"), html)
-        XCTAssertTrue(html.contains("<figure class=\"code\"><figcaption>Swift · iOS</figcaption><pre tabindex=\"0\" role=\"group\" aria-label=\"Swift, iOS\"><code class=\"language-swift\">let x = 1\n</code></pre></figure>"), html)
+        XCTAssertTrue(html.contains("<div class=\"code\"><p class=\"code-caption\">Swift · iOS</p><pre tabindex=\"0\" role=\"group\" aria-label=\"Swift, iOS\"><code class=\"language-swift\">let x = 1\n</code></pre></div>"), html)
     }
 
     /// One bound body placed in three outputs: its page, an entry of a single-page edition and a

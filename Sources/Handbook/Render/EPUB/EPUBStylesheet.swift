@@ -12,8 +12,8 @@ enum EPUBStylesheet {
         caption { font-weight: bold; text-align: start; padding: 0.25em 0; }
         th, td { border: 1px solid currentColor; padding: 0.25em 0.5em; vertical-align: top; text-align: start; }
         .table-scroll { overflow-x: auto; }
-        figure.code { margin: 1em 0; }
-        figure.code figcaption { font-weight: bold; font-size: 0.9em; }
+        div.code { margin: 1em 0; }
+        div.code .code-caption { font-weight: bold; font-size: 0.9em; }
         pre { white-space: pre-wrap; overflow-wrap: anywhere; border: 1px solid currentColor; padding: 0.5em; }
         code { font-family: monospace; }
         .align-center { text-align: center; }
