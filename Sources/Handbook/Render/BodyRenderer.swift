@@ -124,7 +124,7 @@ struct BodyRenderer: Sendable {
             let current = children ?? node.children
             if current[index].kind == .softBreak,
                 let before = lastCharacter(of: current[index - 1]), let after = firstCharacter(of: current[index + 1]),
-                isWide(before), isWide(after)
+                ContentLinter.isWide(before), ContentLinter.isWide(after)
             {
                 var list = current
                 list.remove(at: index)
@@ -153,14 +153,6 @@ struct BodyRenderer: Sendable {
     private static func firstCharacter(of node: MarkdownNode) -> Unicode.Scalar? {
         if case .text(let text) = node.kind { return text.unicodeScalars.first }
         return node.children.first.flatMap(firstCharacter)
-    }
-
-    /// Han ideographs and CJK/full-width punctuation.
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
-        default: return false
-        }
     }
 
     /// A code block captioned with its language, platform and provenance: where the
