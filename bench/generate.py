@@ -66,12 +66,15 @@ def body(rng, links, language, practices, sections, scheme, headings):
         folder = "practices" if kind == "bp" else "sections"
         return f"[{kind} {target}](../../{folder}/{target.replace('.', '-')}/)"
 
-    # The caption line keeps the corpus free of warnings, so a build's time is not the printing of them.
-    parts = [text() + " " + ref("bp") + " " + text(), "## " + headings[0], text() + " " + ref("sec"),
+    # In Chinese a link sits right against the characters beside it (no space), as the linter asks.
+    gap = " " if language == "en" else ""
+    # The caption line and the fence's provenance keep the corpus free of errors and warnings, so a
+    # build's time is not the printing of them.
+    parts = [text() + gap + ref("bp") + gap + text(), "## " + headings[0], text() + gap + ref("sec"),
              "", "Table: Platform APIs", "", "| Platform | API | Note |", "| --- | --- | --- |",
              "| Android | `contentDescription` | " + text() + " |", "| iOS | `accessibilityLabel` | " + text() + " |",
-             "", "```swift", "button.accessibilityLabel = \"Back\"", "button.accessibilityTraits = .button", "```",
-             "", "## " + headings[1], "- " + text(), "- " + text() + " " + ref("sec"), "", text()]
+             "", "```swift sketch", "button.accessibilityLabel = \"Back\"", "button.accessibilityTraits = .button", "```",
+             "", "## " + headings[1], "- " + text(), "- " + text() + gap + ref("sec"), "", text()]
     parts += [line for heading in headings[2:] for line in ("", "## " + heading, "", text())]
     return "\n".join(parts) + "\n"
 

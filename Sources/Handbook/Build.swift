@@ -29,6 +29,10 @@ public struct Build {
         public var site: ResolvedSite?
         /// Why the output folder was refused, before any work (a usage error: exit 2).
         public var refusal: OutputFolder.Refusal?
+        /// Whether the build cache showed the output to be what this build would write, so nothing was done.
+        public var upToDate = false
+        /// What went wrong with the build cache (the build itself did not use it then).
+        public var cacheWarnings: [String] = []
         /// Whether the run had no errors.
         public var succeeded: Bool { refusal == nil && !diagnostics.contains { $0.severity == .error } }
     }
@@ -105,14 +109,45 @@ public struct Build {
     }
 
     /// Runs every stage and writes the output when there were no errors; an output folder that
-    /// must not be replaced is refused before any work.
-    public func build() -> Result {
+    /// must not be replaced is refused before any work. With a `cache`, a build whose trace shows
+    /// nothing changed does nothing but report the trace's diagnostics, and a good build leaves its
+    /// trace for the next.
+    public func build(cache: BuildCache? = nil) -> Result {
         let folder: OutputFolder
         do {
             folder = try paths.vetOutput()
         } catch {
             return Result(diagnostics: [], files: [], site: nil, refusal: error)
         }
+        guard let cache, let snapshot = timings.measure("cache", { cache.snapshot() }) else { return build(into: folder) }
+        var previous: BuildCache.Trace?
+        var warnings: [String] = []
+        switch timings.measure("cache", { cache.lookup(snapshot, output: folder.path) }) {
+        case .upToDate(let trace):
+            do {
+                try OutputWriter.removeLeftovers(of: folder)
+            } catch {
+                return Result(diagnostics: [], files: [], site: nil, refusal: error)
+            }
+            var result = Result(diagnostics: trace.diagnostics, files: trace.listing.map { OutputFile(path: $0, contents: []) }, site: nil)
+            result.upToDate = true
+            return result
+        case .build(let trace, let warning):
+            previous = trace
+            warnings += warning.map { [$0] } ?? []
+        }
+        var result = build(into: folder)
+        if result.succeeded, let warning = timings.measure("cache", {
+            cache.record(snapshot, previous: previous, listing: result.files.map(\.path), diagnostics: result.diagnostics, output: folder.path)
+        }) {
+            warnings.append(warning)
+        }
+        result.cacheWarnings = warnings
+        return result
+    }
+
+    /// `build()` into the vetted `folder`, without the cache.
+    private func build(into folder: OutputFolder) -> Result {
         // The staging folder is made first and each page written into it as soon as it is
         // rendered, so the site is never held in memory whole; a failed build removes it.
         let staging: OutputWriter.Staging

@@ -9,6 +9,8 @@ struct BuildCommand {
     var timings = false
     /// Whether the build makes the EPUB editions (`check` never does: they hold nothing to check).
     var epub = false
+    /// Whether the build reads and leaves a trace in the build cache.
+    var cache = false
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(write: Bool, stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(
@@ -16,11 +18,13 @@ struct BuildCommand {
         let start = Date()
         let stages = timings ? StageTimings() : nil
         let build = Build(paths: paths, timings: stages, epub: epub && write)
-        let result = write ? build.build() : build.run()
+        let buildCache = cache ? BuildCache(paths: paths, toolVersion: CLI.version, options: epub ? "epub" : "no-epub") : nil
+        let result = write ? build.build(cache: buildCache) : build.run()
         if let refusal = result.refusal {
             OutputRefusalMessage.write(refusal, folder: paths.display(paths.output), to: &stderr)
             return 2
         }
+        for warning in result.cacheWarnings { stderr.write("handbook: warning: \(warning)\n") }
         DiagnosticFormatter().write(result.diagnostics, quiet: options.quiet, to: &stderr)
         guard result.succeeded else {
             stderr.write(write ? "build failed; \(paths.display(paths.output))/ was left as it was\n" : "check failed\n")
@@ -29,7 +33,8 @@ struct BuildCommand {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
         if write {
-            stdout.write("built \(pages) pages (\(result.files.count) files) into \(paths.display(paths.output))/ in \(seconds) s\n")
+            let unchanged = result.upToDate ? " (up to date: nothing changed since the last build)" : ""
+            stdout.write("built \(pages) pages (\(result.files.count) files) into \(paths.display(paths.output))/ in \(seconds) s\(unchanged)\n")
         } else {
             stdout.write("checked \(pages) pages in \(seconds) s: no errors\n")
         }

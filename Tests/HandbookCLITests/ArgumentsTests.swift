@@ -58,12 +58,24 @@ final class ArgumentsTests: XCTestCase {
             Set(stages),
             [
                 "load", "parse", "resolve", "translations", "wcag", "wcag mapping", "strings", "glossary terms", "glossary", "glossary of notes and strings", "parity",
-                "publish", "source notes", "links", "templates", "render", "write",
+                "publish", "source notes", "links", "templates", "render", "write", "cache",
                 "bodies (en)", "epub (en)", "search index (en)", "bodies (zh-Hant)", "epub (zh-Hant)", "search index (zh-Hant)",
                 "bodies (zh-Hans)", "epub (zh-Hans)", "search index (zh-Hans)",
             ],
             run.stdout)
         XCTAssertFalse(CommandRun.handbook(["build"], in: project.root).stdout.contains("render:"))
+    }
+
+    func testABuildOfNothingChangedIsUpToDateUnlessToldNotToUseTheCache() {
+        let project = TemporaryProject()
+        project.copy(I18nCommandTests.fixture, to: "content")
+        project.useRepositoryTemplates()
+        XCTAssertEqual(CommandRun.handbook(["build"], in: project.root).exitCode, 0)
+        let again = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertTrue(again.stdout.contains("(up to date: nothing changed since the last build)"), again.stdout)
+        let cold = CommandRun.handbook(["build", "--no-cache"], in: project.root)
+        XCTAssertEqual(cold.exitCode, 0, cold.stderr)
+        XCTAssertFalse(cold.stdout.contains("up to date"), cold.stdout)
     }
 
     func testExitCodes() {

@@ -41,11 +41,15 @@ final class DiagnosticsOutputTests: XCTestCase {
             build.stdout,
             """
             Usage:
-              handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet] [--no-epub]
+              handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet]
+                             [--no-epub] [--no-cache]
                   Check everything, then write the site to the output folder (swapped in only when clean).
                   The output must be new, empty, or made by an earlier build (it holds .handbook-output).
+                  A build whose inputs, tool and output are those of the last good build (its trace in
+                  .handbook-cache/) does nothing and prints that build's warnings again.
                   --timings prints how long each stage took; --quiet prints errors only (and the summary);
-                  --no-epub skips the EPUB edition of each language (<lang>/handbook.epub).
+                  --no-epub skips the EPUB edition of each language (<lang>/handbook.epub);
+                  --no-cache builds from scratch, neither reading nor writing the cache.
 
             Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code];
             handbook help codes lists the codes), 2 usage errors (among them an output folder that handbook must not replace).

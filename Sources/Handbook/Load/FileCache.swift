@@ -23,6 +23,14 @@ final class FileCache: @unchecked Sendable {
             self.init(status)
         }
 
+        init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+            self.device = device
+            self.inode = inode
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+        }
+
         /// The stamp in what `stat` or `lstat` returned.
         init(_ status: stat) {
             device = UInt64(status.st_dev)

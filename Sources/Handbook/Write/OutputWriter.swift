@@ -178,6 +178,18 @@ public struct OutputWriter {
     }
 }
 
+extension OutputWriter {
+    /// Removes what killed builds left beside `folder`, under the output lock, as a build does
+    /// first: for a build that the cache finds up to date and that writes nothing.
+    static func removeLeftovers(of folder: OutputFolder) throws(OutputFolder.Refusal) {
+        let parent = (folder.path as NSString).deletingLastPathComponent
+        let lock = try OutputLock(on: parent, waiting: OutputWriter.lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        removeLeftovers(in: folder.isMountPoint ? folder.path : parent,
+                        prefix: folder.isMountPoint ? "" : "." + (folder.path as NSString).lastPathComponent + ".")
+    }
+}
+
 private extension OutputWriter {
     /// Removes staging and retired folders of earlier builds that were killed: only folders with
     /// this tool's names that are empty, hold its marker, or hold nothing but a marker file cut

@@ -91,7 +91,7 @@ enum PosixFiles {
 
     /// A directory entry's name. The kernel's record ends right after the name's NUL, before the
     /// 256 bytes `d_name` is declared with, so the name is read up to the NUL and no further.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
         withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
         }

@@ -93,8 +93,8 @@ final class IncrementalBuildTests: XCTestCase {
     }
 }
 
-/// One kind of edit a maintainer, translator or designer makes.
-private struct Edit {
+/// One kind of edit a maintainer, translator or designer makes (shared with `BuildCacheTests`).
+struct Edit {
     let name: String
     /// Whether the project has something this edit can change.
     let applies: (TemporaryProject) -> Bool
@@ -210,7 +210,8 @@ private struct Edit {
         file("glossary", in: "content", suffix: "glossary.yaml") { text, random in
             text + "  - en: \(pick(["timer", "label", "contrast"], &random))\n    zh-Hant: \(pick(["計時器", "標籤", "對比度"], &random))\n"
         },
-        file("template", in: "templates/partials", suffix: ".mustache") { text, random in
+        file("stylesheet", in: "templates/assets", suffix: "handbook.css") { text, random in text + "\n/* edited \(random.next() % 100) */\n" },
+        file("template", in: "templates/partials", suffix: "footer.mustache") { text, random in
             text.replacingOccurrences(of: "<footer class=\"site-footer\"", with: "<footer class=\"site-footer\" data-edit=\"\(random.next() % 100)\"")
         },
         Edit(name: "new section", applies: { _ in true }) { project, random in
