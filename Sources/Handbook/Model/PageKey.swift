@@ -75,13 +75,40 @@ public enum PageKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 /// Orders dotted numbers part by part (`7.3.10` after `7.3.9`), falling back to text.
 public enum NumberOrder {
     /// Whether `a` sorts before `b`.
+    /// Sorting thousands of pages calls this millions of times, so the parts are walked in place
+    /// (as `split(separator: ".")` would give them: empty parts skipped) instead of split into arrays.
     public static func less(_ a: String, _ b: String) -> Bool {
-        let pa = a.split(separator: "."), pb = b.split(separator: ".")
-        for (x, y) in zip(pa, pb) where x != y {
-            if let ix = Int(x), let iy = Int(y) { return ix < iy }
-            return x < y
+        var x = Parts(a), y = Parts(b)
+        while true {
+            switch (x.next(), y.next()) {
+            case (let p?, let q?):
+                guard !p.elementsEqual(q) else { continue }
+                let (sp, sq) = (Substring(p), Substring(q))
+                if let ip = Int(sp), let iq = Int(sq) { return ip < iq }
+                return sp < sq
+            case (nil, nil): return a < b
+            case (nil, _?): return true
+            case (_?, nil): return false
+            }
         }
-        if pa.count != pb.count { return pa.count < pb.count }
-        return a < b
+    }
+
+    /// The non-empty dot-separated parts of a string, one after another.
+    private struct Parts {
+        let utf8: String.UTF8View
+        var index: String.Index
+
+        init(_ text: String) {
+            utf8 = text.utf8
+            index = utf8.startIndex
+        }
+
+        mutating func next() -> Substring.UTF8View? {
+            while index < utf8.endIndex, utf8[index] == UInt8(ascii: ".") { index = utf8.index(after: index) }
+            guard index < utf8.endIndex else { return nil }
+            let end = utf8[index...].firstIndex(of: UInt8(ascii: ".")) ?? utf8.endIndex
+            defer { index = end }
+            return utf8[index..<end]
+        }
     }
 }

@@ -22,6 +22,11 @@ enum HalfwidthPunctuation {
     /// The full-width form of each mark the scan looks for.
     static let replacements: [Unicode.Scalar: Character] = [",": "，", ":": "：", ";": "；", "(": "（", ")": "）"]
 
+    /// Whether a UTF-8 byte is one of the marks `replacements` knows (all ASCII).
+    static func isMarkByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+    }
+
     /// The marks in `scalars` to replace, in order; `masked[i]` hides scalar `i` from the scan.
     static func findings(in scalars: [Unicode.Scalar], masked: [Bool]) -> [Finding] {
         let count = scalars.count

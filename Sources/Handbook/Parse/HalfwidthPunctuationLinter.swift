@@ -24,13 +24,21 @@ struct HalfwidthPunctuationLinter {
                 break
             }
         }
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !skipped.contains(offset + 1) {
-            let scalars = Array(line.unicodeScalars)
-            guard scalars.contains(where: { HalfwidthPunctuation.replacements[$0] != nil }) else { continue }
-            report(HalfwidthPunctuation.findings(in: scalars, masked: HalfwidthPunctuation.markdownLineMask(scalars))) {
-                SourceLocation(path: path, line: firstLine + offset, column: $0 + 1)
+        // Lines are found and tried as bytes: the marks are ASCII, and most lines have none.
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var offset = 0
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            if !skipped.contains(offset + 1), bytes[start..<end].contains(where: HalfwidthPunctuation.isMarkByte) {
+                let scalars = Array(Substring(bytes[start..<end]).unicodeScalars)
+                report(HalfwidthPunctuation.findings(in: scalars, masked: HalfwidthPunctuation.markdownLineMask(scalars))) {
+                    SourceLocation(path: path, line: firstLine + offset, column: $0 + 1)
+                }
             }
+            guard end < bytes.endIndex else { break }
+            start = bytes.index(after: end)
+            offset += 1
         }
     }
 

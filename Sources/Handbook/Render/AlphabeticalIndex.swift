@@ -97,6 +97,7 @@ private extension AlphabeticalIndex {
             guard !label.isEmpty, seen.insert(label).inserted else { continue }
             terms.append((term, label, (term.translations[language] ?? []).map { Array($0.utf8) }))
         }
+        guard !terms.isEmpty else { return [] }
         let finder = FormFinder(terms.map(\.forms))
         // Page by page, so only one page's words are held at a time (a page may be megabytes).
         var counts: [[(PageKey, Int)]] = Array(repeating: [], count: terms.count)

@@ -28,6 +28,10 @@ struct PageContext {
 
     /// Primary navigation, in order: page ID and string key of its label.
     static let navigation = ["index", "principles", "practices", "sections", "a-z", "about"]
+    /// Each navigation page's label key in `strings.yaml` (`nav_a_z`), worked out once, not per page.
+    private static let navigationLabels = Dictionary(uniqueKeysWithValues: navigation.map { id in
+        (id, "nav_" + String(id.map { $0 == "-" ? "_" : $0 }))
+    })
 
     /// The common context of the page at `path`; `key` ties it to the same page in other languages.
     func base(
@@ -72,7 +76,7 @@ struct PageContext {
         if let base = site.config.baseURL { view.canonical = base + path }
         view.nav = PageContext.navigation.map { id in
             let target = OutputLayout.path(of: .page(id), in: language.code)
-            let label = "nav_\(id.replacingOccurrences(of: "-", with: "_"))"
+            let label = PageContext.navigationLabels[id]!
             return .view(NavItemView(
                 label: strings.text(label), labelLang: lang(of: label), href: RelativeURL.from(path, to: target),
                 current: target == path, sectionCurrent: target != path && isWithin(key, navigationID: id)))

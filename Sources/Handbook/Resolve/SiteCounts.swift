@@ -69,7 +69,7 @@ public struct SiteCounts: Sendable, Equatable {
     /// Page text with `{name}` and `{name:KEY}` filled; `strings` are the text's language's. An
     /// unknown KEY is reported with the UTF-8 offset of its `{` in `text`.
     func fill(page text: String, strings: UIStrings, report: (String, Int) -> Void) -> String {
-        guard text.contains("{") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var out = ""
         var rest = text[...]
         while let open = rest.firstIndex(of: "{") {
@@ -101,7 +101,7 @@ public struct SiteCounts: Sendable, Equatable {
     /// Markdown parser may split `{practices:best_practice_count}` at its underscores).
     func fill(body: MarkdownNode, strings: UIStrings, report: (String, SourcePosition) -> Void) -> MarkdownNode {
         let filled = body.rewritten { node -> MarkdownNode? in
-            guard node.children.contains(where: { if case .text(let t) = $0.kind { return t.contains("{") } else { return false } })
+            guard node.children.contains(where: { if case .text(let t) = $0.kind { return t.utf8.contains(UInt8(ascii: "{")) } else { return false } })
             else { return nil }
             var node = node
             var children: [MarkdownNode] = []

@@ -73,6 +73,9 @@ public struct OutputWriter {
         /// The first write that failed.
         public var failure: Failure? { state.withLock { firstFailure } }
         private var firstFailure: Failure?
+        /// Whether the output folder held files when the build began; a build into an empty or new
+        /// folder does not look there for a copy of each file.
+        private let hasOldOutput: Bool
         /// Whether the folder was committed or discarded.
         private var finished = false
 
@@ -80,6 +83,7 @@ public struct OutputWriter {
         public init(_ folder: OutputFolder) throws(Failure) {
             self.folder = folder
             let output = folder.path
+            hasOldOutput = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).contains { $0 != "lost+found" }
             let parent = (output as NSString).deletingLastPathComponent
             if let why = PosixFiles.makeFolders(parent) { throw .cannotWrite(parent, why) }
             do { lock = try OutputLock(on: parent, waiting: OutputWriter.lockWait) } catch { throw .refused(error) }
@@ -138,9 +142,8 @@ public struct OutputWriter {
             if let failure { return failure }
             let path = staging + "/" + file.path
             let old = folder.path + "/" + file.path
-            if !(PosixFiles.contains(file.contents, at: old) && PosixFiles.link(old, as: path)),
-                let why = PosixFiles.write(file.contents, to: path)
-            {
+            let unchanged = hasOldOutput && PosixFiles.contains(file.contents, at: old)
+            if !(unchanged && PosixFiles.link(old, as: path)), let why = PosixFiles.write(file.contents, to: path) {
                 return .cannotWrite(path, why)
             }
             state.withLock { _ = written.insert(file.path) }
