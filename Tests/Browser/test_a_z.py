@@ -1,17 +1,14 @@
 """The A–Z index as a reader uses it, in every language: the home page promises "topics, APIs and
 terms", so `TalkBack` (a glossary term) and `contentDescription` (an API name from code spans) are
 listed, each linking to real pages that use it; English names on Chinese pages are marked
-lang="en"; no axe violations in either theme."""
+lang="en". (axe checks the index with every other page, in test_axe.py.)"""
 
 import pathlib
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import LANGUAGES, set_color_scheme
-
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+from conftest import LANGUAGES
 
 
 def entry(driver, label: str):
@@ -39,17 +36,3 @@ def test_terms_and_api_names_link_to_pages_that_use_them(driver, site, language,
         assert name.get_attribute("lang") == "en"
     if label == "contentDescription":
         assert name.find_elements(By.CSS_SELECTOR, "code"), "an API name is set as code"
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_index_has_no_axe_violations(driver, site, scheme):
-    failures = []
-    for language in LANGUAGES:
-        set_color_scheme(driver, scheme)
-        driver.get((site / language / "a-z.html").as_uri())
-        axe = Axe(driver)
-        axe.inject()
-        result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
-        for violation in result["violations"]:
-            failures.append(f"{language} [{scheme}]: {violation['id']}: {violation['help']}")
-    assert failures == [], "\n".join(failures)

@@ -11,7 +11,7 @@ import re
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import all_pages, console_errors, representative_pages, set_color_scheme
+from conftest import all_pages, console_errors, in_parallel, representative_pages, set_color_scheme
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
@@ -30,26 +30,30 @@ def test_the_dark_theme_changes_only_colour_variables(site):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_page_has_no_axe_violations(driver, site, scheme):
-    set_color_scheme(driver, scheme)
-    # The single-page edition takes axe 20-50 s on a loaded 2-core machine, past Selenium's 30 s default.
-    driver.set_script_timeout(180)
-    failures = []
-    version = None
+def test_every_page_has_no_axe_violations(drivers, site, scheme):
     pages = all_pages(site) if scheme == "light" else representative_pages()
-    for page in pages:
+    only = {"type": "tag", "values": TAGS} if scheme == "light" else {"type": "rule", "values": COLOUR_RULES}
+    for driver in drivers:
+        set_color_scheme(driver, scheme)
+        # The single-page edition takes axe 20-50 s on a loaded 2-core machine, past Selenium's 30 s default.
+        driver.set_script_timeout(180)
+
+    def check(driver, page):
         driver.get((site / page).as_uri())
-        errors = console_errors(driver)
-        if errors:
-            failures.append(f"{page}: console errors: {errors}")
+        problems = [f"{page}: console errors: {errors}" for errors in [console_errors(driver)] if errors]
         axe = Axe(driver)
         axe.inject()
-        only = {"type": "tag", "values": TAGS} if scheme == "light" else {"type": "rule", "values": COLOUR_RULES}
         result = axe.run(options={"runOnly": only, "resultTypes": ["violations"]})
-        version = result.get("testEngine", {}).get("version")
         for violation in result["violations"]:
             targets = [node["target"] for node in violation["nodes"][:3]]
-            failures.append(f"{page} [{scheme}]: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+            problems.append(f"{page} [{scheme}]: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+        return result.get("testEngine", {}).get("version"), problems
+
+    results = in_parallel(drivers, pages, check)
+    failures = [problem for _, problems in results for problem in problems]
+    version = results[0][0]
+    for driver in drivers:
+        set_color_scheme(driver, "light")
     print(f"axe-core {version}: {len(pages)} pages, {scheme} theme, {len(failures)} problems")
     assert version and int(version.split(".")[0]) >= 4, f"axe-core {version} is too old for WCAG 2.2 rules"
     assert failures == [], "\n".join(failures[:50])

@@ -218,7 +218,7 @@ private extension ContextBuilder {
             guideSections: list(info.guideSections.map(PageKey.section), from: page.outputPath),
             derivedSections: list(
                 info.sections.filter { !info.guideSections.contains($0) }.map(PageKey.section), from: page.outputPath),
-            pager: pager(PageKey.practice(id), among: site.practices.map { .practice($0.id) }, from: page.outputPath))
+            pager: pager(PageKey.practice(id), from: page.outputPath))
         if let category = info.category {
             view.category = (strings.text(category.stringKey), common.lang(of: category.stringKey))
         }
@@ -245,7 +245,7 @@ private extension ContextBuilder {
             platformLang: common.lang(of: info.platform.stringKey),
             practices: list(info.practices.map(PageKey.practice), from: page.outputPath),
             children: list(info.children.map(PageKey.section), from: page.outputPath),
-            pager: pager(PageKey.section(number), among: site.sections.map { .section($0.number) }, from: page.outputPath))
+            pager: pager(PageKey.section(number), from: page.outputPath))
         if case .section(let details) = page.source.details, !details.programDetails.isEmpty {
             let count = details.programDetails.count
             let contentTag: MustacheValue = page.contentLanguage == language.code
@@ -293,11 +293,11 @@ private extension ContextBuilder {
         return .view(ProgramDetailView(caption: caption.plain, captionLang: .lang(caption.lang), rows: rows))
     }
 
-    func pager(_ key: PageKey, among keys: [PageKey], from path: String) -> MustacheValue {
-        guard let index = keys.firstIndex(of: key) else { return .null }
+    func pager(_ key: PageKey, from path: String) -> MustacheValue {
+        let (previous, next) = site.neighbours(of: key)
         let pager = PagerView(
-            previous: index > 0 ? .view(common.link(to: keys[index - 1], from: path)) : nil,
-            next: index + 1 < keys.count ? .view(common.link(to: keys[index + 1], from: path)) : nil)
+            previous: previous.map { .view(common.link(to: $0, from: path)) },
+            next: next.map { .view(common.link(to: $0, from: path)) })
         return pager.previous == nil && pager.next == nil ? .null : .view(pager)
     }
 

@@ -60,6 +60,7 @@ struct SinglePageEdition {
 
     /// The entries of each part, or one part of every entry when the edition fits on one page.
     static func parts(_ site: ResolvedSite) -> [[PageKey]] {
+        if let known = site.singlePageParts { return known }
         let keys = entryKeys(site)
         let size = { (key: PageKey) -> Int in
             let sources = site.config.languages.compactMap { site.page(key, in: $0.code)?.source.file.text.utf8.count }

@@ -29,6 +29,9 @@ public struct ResolvedSite: Sendable {
     public var movedSections: [String: String] = [:]
     /// The entries of `content/source-notes.yaml`, in file order, which the Notes on the source page lists.
     public var sourceNotes: [SourceNote] = []
+    /// The single-page edition's parts (`SinglePageEdition.parts`), worked out once after resolving:
+    /// every part's page asks for them, and working them out is linear in the site.
+    var singlePageParts: [[PageKey]]?
     /// Where each language's edition is in `editions`.
     private var editionPositions: [String: Int]
     private var sectionPositions: [String: Int]
@@ -96,6 +99,21 @@ public struct ResolvedSite: Sendable {
     /// The practice with ID `id`.
     public func practice(_ id: String) -> PracticeInfo? {
         practicePositions[id].map { practices[$0] }
+    }
+
+    /// The practice or section before and after `key` in reading order (each page's pager), found
+    /// by position: asking every page for its neighbours stays linear in the site.
+    func neighbours(of key: PageKey) -> (previous: PageKey?, next: PageKey?) {
+        switch key {
+        case .practice(let id):
+            guard let index = practicePositions[id] else { return (nil, nil) }
+            return (index > 0 ? .practice(practices[index - 1].id) : nil, index + 1 < practices.count ? .practice(practices[index + 1].id) : nil)
+        case .section(let number):
+            guard let index = sectionPositions[number] else { return (nil, nil) }
+            return (index > 0 ? .section(sections[index - 1].number) : nil, index + 1 < sections.count ? .section(sections[index + 1].number) : nil)
+        case .page:
+            return (nil, nil)
+        }
     }
 
 }

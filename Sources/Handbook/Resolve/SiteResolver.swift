@@ -182,6 +182,7 @@ public struct SiteResolver {
         site.images = content.images
         site.movedSections = moved
         site.sourceNotes = notes
+        site.singlePageParts = SinglePageEdition.parts(site)
         if memo != nil {
             site.searchFingerprint = BuildMemo.SearchShared(wcagHash: content.wcag?.hash, strings: strings.mapValues(\.fingerprint))
         }
