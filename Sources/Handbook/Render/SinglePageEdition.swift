@@ -115,8 +115,8 @@ struct SinglePageEdition {
     /// page that links into them.
     func context() -> EditionView {
         let parts = Self.parts(site)
-        guard parts.count > 1 else { return context(entries: parts.first ?? [], parts: parts) }
-        var context = self.context(entries: [], parts: parts)
+        guard parts.count > 1 else { return context(entries: parts.first ?? [], parts: parts, withContents: true) }
+        var context = self.context(entries: [], parts: parts, withContents: true)
         context.parts = .view(ItemsView(items: parts.enumerated().map { index, keys in
             let first = keys.first.map(\.id) ?? "", last = keys.last.map(\.id) ?? ""
             return .view(PartLinkView(
@@ -130,7 +130,7 @@ struct SinglePageEdition {
     /// The context of part `number` (from 1) of an edition in parts.
     func partContext(_ number: Int) -> EditionView {
         let parts = Self.parts(site)
-        var context = self.context(entries: parts.indices.contains(number - 1) ? parts[number - 1] : [], parts: parts)
+        var context = self.context(entries: parts.indices.contains(number - 1) ? parts[number - 1] : [], parts: parts, withContents: false)
         let contents = OutputLayout.path(of: .page("handbook"), in: language)
         let neighbour = { (other: Int) -> MustacheValue in
             guard parts.indices.contains(other - 1) else { return .bool(false) }
@@ -144,13 +144,22 @@ struct SinglePageEdition {
         return context
     }
 
-    /// Entries and contents; each contents line links to the part that holds its entry.
-    private func context(entries wanted: [PageKey], parts: [[PageKey]]) -> EditionView {
+    /// Which part holds each entry (none when the edition is one page), worked out once per site.
+    static func partOf(_ site: ResolvedSite) -> [PageKey: Int] {
+        if let known = site.singlePagePartOf { return known }
+        let parts = Self.parts(site)
         var partOf: [PageKey: Int] = [:]
         if parts.count > 1 {
             for (index, keys) in parts.enumerated() { for key in keys { partOf[key] = index + 1 } }
         }
-        let pages = Self.entryKeys(site).compactMap { site.page($0, in: language) }
+        return partOf
+    }
+
+    /// Entries and, `withContents`, the contents; each contents line links to the part that holds
+    /// its entry. A part shows no contents, so its work stays in proportion to its own entries.
+    private func context(entries wanted: [PageKey], parts: [[PageKey]], withContents: Bool) -> EditionView {
+        let partOf = Self.partOf(site)
+        let pages = (withContents ? Self.entryKeys(site) : wanted).compactMap { site.page($0, in: language) }
         let wantedKeys = Set(wanted)
         // Printed, each principle's practices and each chapter's sections start a new page.
         var previousPrinciple: Substring?
@@ -176,7 +185,7 @@ struct SinglePageEdition {
                 lang: page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
                 html: html, isPractice: page.key.isPractice, startsChapter: startsChapter))
         }
-        let contents: [MustacheValue] = pages.map { page in
+        let contents: [MustacheValue] = !withContents ? [] : pages.map { page in
             .view(ContentsLineView(
                 href: href(to: page.key, partOf: partOf), id: page.key.id, title: page.title,
                 lang: page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage))))

@@ -32,6 +32,8 @@ public struct ResolvedSite: Sendable {
     /// The single-page edition's parts (`SinglePageEdition.parts`), worked out once after resolving:
     /// every part's page asks for them, and working them out is linear in the site.
     var singlePageParts: [[PageKey]]?
+    /// Which part holds each entry (`SinglePageEdition.partOf`), worked out with the parts.
+    var singlePagePartOf: [PageKey: Int]?
     /// Where each language's edition is in `editions`.
     private var editionPositions: [String: Int]
     private var sectionPositions: [String: Int]

@@ -183,6 +183,7 @@ public struct SiteResolver {
         site.movedSections = moved
         site.sourceNotes = notes
         site.singlePageParts = SinglePageEdition.parts(site)
+        site.singlePagePartOf = SinglePageEdition.partOf(site)
         if memo != nil {
             site.searchFingerprint = BuildMemo.SearchShared(wcagHash: content.wcag?.hash, strings: strings.mapValues(\.fingerprint))
         }
