@@ -71,19 +71,29 @@ def drivers(driver):
     other.quit()
 
 
-def in_parallel(drivers, items, check):
-    """`check(driver, item)` for every item, the items dealt out to the browsers in turn (so the
-    heavy pages, which sort together, are shared); the results in the items' order."""
+def in_parallel(drivers, items, check, cost=None):
+    """`check(driver, item)` for every item, each browser taking the next item as soon as it is
+    free, the costliest first (`cost(item)`, e.g. the page's size: the single-page edition takes
+    axe many times longer than a practice); the results in the items' order."""
+    import threading
     from concurrent.futures import ThreadPoolExecutor
 
-    shares = [items[index::len(drivers)] for index in range(len(drivers))]
+    queue = sorted(range(len(items)), key=lambda index: -cost(items[index])) if cost else list(range(len(items)))
+    lock = threading.Lock()
+    results = [None] * len(items)
+
+    def work(driver):
+        while True:
+            with lock:
+                if not queue:
+                    return
+                index = queue.pop(0)
+            results[index] = check(driver, items[index])
+
     with ThreadPoolExecutor(len(drivers)) as pool:
-        done = list(pool.map(lambda pair: [check(pair[0], item) for item in pair[1]], zip(drivers, shares)))
-    results = {}
-    for index, share in enumerate(shares):
-        for item, result in zip(share, done[index]):
-            results[item] = result
-    return [results[item] for item in items]
+        for future in [pool.submit(work, driver) for driver in drivers]:
+            future.result()
+    return results
 
 
 def set_color_scheme(driver, scheme: str):

@@ -49,7 +49,7 @@ def test_every_page_has_no_axe_violations(drivers, site, scheme):
             problems.append(f"{page} [{scheme}]: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
         return result.get("testEngine", {}).get("version"), problems
 
-    results = in_parallel(drivers, pages, check)
+    results = in_parallel(drivers, pages, check, cost=lambda page: (site / page).stat().st_size)
     failures = [problem for _, problems in results for problem in problems]
     version = results[0][0]
     for driver in drivers:
