@@ -228,6 +228,8 @@ extension Build {
         var site: ResolvedSite?
         /// The output folder's files as last written, by path.
         var output: [String: [UInt8]] = [:]
+        /// How many runs succeeded.
+        var goodRuns = 0
     }
 
     /// A rebuild for `watch` after `changed` paths (absolute) changed: the steps of `build` (`run`),
@@ -251,6 +253,11 @@ extension Build {
         session.site = result.site
         // What this run did not use belongs to pages, images and inputs that are gone.
         session.memo.forgetUnused()
+        // A session lives for hours: every tenth run, what the runs freed goes back to the system,
+        // so the watcher's memory follows what it keeps (giving it back after every run cost 30–40
+        // ms of a 330 ms rebuild).
+        session.goodRuns += 1
+        if session.goodRuns % 10 == 0 { FreedMemory.release() }
         return report
     }
 }
