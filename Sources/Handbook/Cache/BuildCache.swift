@@ -34,12 +34,12 @@ public struct BuildCache: Sendable {
             if folder == taken || folder.hasPrefix(taken + "/") || taken.hasPrefix(folder + "/") { return nil }
         }
         let executable = FileCache.Stamp(path: "/proc/self/exe").map { "\($0.device):\($0.inode):\($0.size):\($0.modified)" } ?? "unknown"
-        let where_ = "content=\(paths.content.path)\ttemplates=\(paths.templates.path)\toutput=\(paths.output.path)"
+        let location = "content=\(paths.content.path)\ttemplates=\(paths.templates.path)\toutput=\(paths.output.path)"
         self.paths = paths
         self.folder = folder
-        self.file = folder + "/build-" + ContentFingerprint.hex(Array(where_.utf8)).prefix(16) + ".trace"
+        self.file = folder + "/build-" + ContentFingerprint.hex(Array(location.utf8)).prefix(16) + ".trace"
         self.display = paths.display(URL(fileURLWithPath: file))
-        self.key = "handbook \(toolVersion) executable=\(executable) \(options)\t\(where_)"
+        self.key = "handbook \(toolVersion) executable=\(executable) \(options)\t\(location)"
     }
 
     // MARK: Looking up
