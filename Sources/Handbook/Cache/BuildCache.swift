@@ -76,7 +76,9 @@ public struct BuildCache: Sendable {
         case .success(let decoded): trace = decoded
         case .failure(let why): return .build(nil, warning: "ignoring the build cache \(display): \(why.text); building without it")
         }
-        guard trace.key == key, trace.inputs.count == snapshot.inputs.count else { return .build(trace, warning: nil) }
+        // Another tool's trace vouches for nothing, not even the fingerprints of unchanged files.
+        guard trace.key == key else { return .build(nil, warning: nil) }
+        guard trace.inputs.count == snapshot.inputs.count else { return .build(trace, warning: nil) }
         for (path, stamp) in snapshot.inputs {
             guard let known = trace.inputs[path] else { return .build(trace, warning: nil) }
             if known.stamp == stamp && !known.racy { continue }
