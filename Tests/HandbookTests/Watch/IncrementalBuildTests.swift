@@ -203,7 +203,7 @@ struct Edit {
         relation("category", key: "category", in: "content/en/practices/1.") { pick(["text", "sensory", "multimedia"], &$0) },
         relation("category", key: "category", in: "content/en/practices/2.") { pick(["navigation", "control"], &$0) },
         relation("wcag", key: "wcag", in: "content/en/practices") { pick(["[\"1.1.1\"]", "[\"2.2.1\", \"1.4.3\"]", "[]"], &$0) },
-        relation("platform", key: "platform", in: "content/en/sections") { pick(["android", "ios", "both"], &$0) },
+        relation("platform", key: "platform", in: "content/en/sections") { pick(["android", "ios", "common"], &$0) },
         file("parent cycle", in: "content/en/sections") { text, _ in text.contains("number: \"16\"") ? text.replacingOccurrences(of: "\ntitle:", with: "\nparent: \"16.1\"\ntitle:") : nil },
         file("invalid front matter", in: "content") { text, _ in text.replacingOccurrences(of: "\ntitle: ", with: "\ntitle: \"unclosed ") },
         file("repair front matter", in: "content") { text, _ in text.contains("title: \"unclosed ") ? text.replacingOccurrences(of: "title: \"unclosed ", with: "title: ") : nil },
