@@ -167,24 +167,7 @@ final class BuildCacheTests: XCTestCase {
         XCTAssertNotNil(BuildCache(paths: paths, toolVersion: "test", options: ""))
     }
 
-    /// Whether the build's output folder and diagnostics equal a cold build's into an empty folder:
-    /// nil when they differ (a failure is recorded), else whether the site built.
     private func compare(_ warm: Build.Result, _ context: String) -> Bool? {
-        let fresh = project.root.appendingPathComponent("fresh")
-        try? FileManager.default.removeItem(at: fresh)
-        defer { try? FileManager.default.removeItem(at: fresh) }
-        let cold = Build(paths: ProjectPaths(root: project.root, output: "fresh"), epub: true).build()
-        guard warm.diagnostics == cold.diagnostics else {
-            XCTFail("diagnostics differ from a cold build's after \(context)\ncached: \(warm.diagnostics)\ncold: \(cold.diagnostics)")
-            return nil
-        }
-        guard cold.succeeded else { return false }
-        let built = project.files(under: "public"), full = project.files(under: "fresh")
-        let differing = Set(built.keys).symmetricDifference(full.keys).union(full.keys.filter { built[$0] != nil && built[$0] != full[$0] })
-        guard differing.isEmpty else {
-            XCTFail("\(differing.count) files differ from a cold build after \(context):\n  " + differing.sorted().prefix(12).joined(separator: "\n  "))
-            return nil
-        }
-        return true
+        compareWithColdBuild(project, warm.diagnostics, from: "cached", context: context)
     }
 }

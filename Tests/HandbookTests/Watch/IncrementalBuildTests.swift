@@ -76,26 +76,34 @@ final class IncrementalBuildTests: XCTestCase {
         try? FileManager.default.removeItem(at: project.root.appendingPathComponent("fresh"))
     }
 
-    /// Whether the watched folder and the rebuild's diagnostics equal a cold build's: nil when they
-    /// differ (a failure is recorded), else whether the site built and its files were compared.
+    /// Whether the watched folder and the rebuild's diagnostics equal a cold build's into an empty
+    /// folder: nil when they differ (a failure is recorded), else whether the site built and its
+    /// files were compared.
     private func compare(_ report: IncrementalBuild.Report, context: String) -> Bool? {
-        let fresh = project.root.appendingPathComponent("fresh")
-        try? FileManager.default.removeItem(at: fresh)
-        let cold = Build(paths: ProjectPaths(root: project.root, output: "fresh"), epub: true).build()
-        defer { try? FileManager.default.removeItem(at: fresh) }
-        guard report.diagnostics == cold.diagnostics else {
-            XCTFail("diagnostics differ from a cold build's after \(context)\nwatch: \(report.diagnostics)\ncold: \(cold.diagnostics)")
-            return nil
-        }
-        guard cold.succeeded else { return false }
-        let watched = project.files(under: "public"), full = project.files(under: "fresh")
-        let differing = Set(watched.keys).symmetricDifference(full.keys).union(full.keys.filter { watched[$0] != nil && watched[$0] != full[$0] })
-        guard differing.isEmpty else {
-            XCTFail("\(differing.count) files differ from a cold build after \(context):\n  " + differing.sorted().prefix(12).joined(separator: "\n  "))
-            return nil
-        }
-        return true
+        compareWithColdBuild(project, report.diagnostics, from: "watch", context: context)
     }
+}
+
+/// Whether `project`'s output folder and the `diagnostics` a build of it (by `from`) reported equal a
+/// cold build's into an empty folder: nil when they differ (a failure is recorded), else whether the
+/// site built and its files were compared. Shared by the watch and build-cache property tests.
+func compareWithColdBuild(_ project: TemporaryProject, _ diagnostics: [Diagnostic], from: String, context: String) -> Bool? {
+    let fresh = project.root.appendingPathComponent("fresh")
+    try? FileManager.default.removeItem(at: fresh)
+    defer { try? FileManager.default.removeItem(at: fresh) }
+    let cold = Build(paths: ProjectPaths(root: project.root, output: "fresh"), epub: true).build()
+    guard diagnostics == cold.diagnostics else {
+        XCTFail("diagnostics differ from a cold build's after \(context)\n\(from): \(diagnostics)\ncold: \(cold.diagnostics)")
+        return nil
+    }
+    guard cold.succeeded else { return false }
+    let built = project.files(under: "public"), full = project.files(under: "fresh")
+    let differing = Set(built.keys).symmetricDifference(full.keys).union(full.keys.filter { built[$0] != nil && built[$0] != full[$0] })
+    guard differing.isEmpty else {
+        XCTFail("\(differing.count) files differ from a cold build after \(context):\n  " + differing.sorted().prefix(12).joined(separator: "\n  "))
+        return nil
+    }
+    return true
 }
 
 /// One kind of edit a maintainer, translator or designer makes (shared with `BuildCacheTests`).
