@@ -108,6 +108,9 @@ def test_the_nav_lists_every_practice_and_section_nested_with_landmarks(books):
         assert [h for h in hrefs if h.startswith("text/bp-")] == [f"text/bp-{p}.xhtml" for p in sorted(PRACTICES, key=lambda i: [int(x) for x in i.split(".")])]
         assert sorted(h[len("text/sec-"):-len(".xhtml")] for h in hrefs if h.startswith("text/sec-")) == SECTIONS
         assert {"text/page-about.xhtml", "text/page-source-notes.xhtml", "text/page-accessibility.xhtml"} <= set(hrefs)
+        # The introduction comes first; the auditors' pages follow the sections.
+        assert hrefs[0] == "text/page-index.xhtml", language
+        assert hrefs[-5:-3] == ["text/page-wcag.xhtml", "text/page-checklist.xhtml"], language
         # Principles hold practices, chapters hold sections: the list is nested.
         top = toc.find(f"{{{XHTML}}}ol")
         principles = [li for li in top.findall(f"{{{XHTML}}}li") if li.find(f"{{{XHTML}}}span") is not None]
@@ -118,7 +121,8 @@ def test_the_nav_lists_every_practice_and_section_nested_with_landmarks(books):
         nested = [a.get("href") for a in chapter_seven.iter(f"{{{XHTML}}}a")]
         assert "text/sec-7.3.6.5.xhtml" in nested, language
         landmarks = [n for n in nav.iter(f"{{{XHTML}}}nav") if n.get(f"{{{EPUB_NS}}}type") == "landmarks"]
-        assert landmarks and {a.get(f"{{{EPUB_NS}}}type") for a in landmarks[0].iter(f"{{{XHTML}}}a")} >= {"toc", "bodymatter"}
+        assert landmarks and {a.get(f"{{{EPUB_NS}}}type") for a in landmarks[0].iter(f"{{{XHTML}}}a")} >= {
+            "cover", "titlepage", "toc", "introduction", "bodymatter"}
 
 
 def test_every_link_and_cross_reference_resolves_inside_the_book(books):
@@ -232,5 +236,103 @@ def test_every_xhtml_document_is_valid_for_the_nu_checker(books):
     errors = [f"{m.get('url', '')[-40:]}:{m.get('lastLine')}: {m.get('message')}" for m in messages
               if m.get("type") == "error" and not epub_type(m)]
     print(f"vnu: {len(documents)} XHTML documents, {len(errors)} errors")
-    assert len(documents) == len(LANGUAGES) * (len(PRACTICES) + len(SECTIONS) + 4)
+    # Per book: the navigation, cover, title page, introduction, WCAG map, checklist and three pages.
+    assert len(documents) == len(LANGUAGES) * (len(PRACTICES) + len(SECTIONS) + 9)
     assert errors == [], "\n".join(errors[:50])
+
+
+def spine(folder: pathlib.Path):
+    """The package's reading order as file names under EPUB/."""
+    root = package(folder)
+    hrefs = {item.get("id"): item.get("href") for item in root.iter(f"{{{OPF}}}item")}
+    return [hrefs[ref.get("idref")] for ref in root.iter(f"{{{OPF}}}itemref")]
+
+
+def text_of(element) -> str:
+    return re.sub(r"\s+", " ", "".join(element.itertext())).strip()
+
+
+def test_the_book_opens_with_a_cover_a_title_page_and_an_introduction(books, site):
+    for language, folder in books.items():
+        order = spine(folder)
+        assert order[:4] == ["text/cover.xhtml", "text/title.xhtml", "nav.xhtml", "text/page-index.xhtml"], language
+        cover = [i for i in package(folder).iter(f"{{{OPF}}}item") if "cover-image" in (i.get("properties") or "")]
+        assert [(i.get("href"), i.get("media-type")) for i in cover] == [("images/cover.svg", "image/svg+xml")], language
+        svg = ET.parse(folder / "EPUB" / "images" / "cover.svg").getroot()
+        home = (site / language / "index.html").read_text()
+        title_page = ET.parse(folder / "EPUB" / "text" / "title.xhtml").getroot()
+        book_title = text_of(title_page.find(f".//{{{XHTML}}}h1"))
+        # The cover's picture says the title, and says it to assistive technology too.
+        assert book_title in text_of(svg.find("{http://www.w3.org/2000/svg}title")), language
+        assert book_title.replace(" ", "") in "".join(t.text for t in svg.iter("{http://www.w3.org/2000/svg}text")).replace(" ", "")
+        cover_page = ET.parse(folder / "EPUB" / "text" / "cover.xhtml").getroot()
+        image = cover_page.find(f".//{{{XHTML}}}img")
+        assert image.get("role") == "doc-cover" and book_title in image.get("alt"), language
+        # The title page credits the guide as the source and dates the edition from the content.
+        words = text_of(title_page.find(f".//{{{XHTML}}}main"))
+        source = package(folder).find(f"{{{OPF}}}metadata").findtext(f"{{{DC}}}source")
+        assert source in words, language
+        assert re.search(r"2\d{3}", words), language
+        # The introduction is the home page's text.
+        introduction = text_of(ET.parse(folder / "EPUB" / "text" / "page-index.xhtml").getroot().find(f".//{{{XHTML}}}main"))
+        first_paragraph = re.search(r'<main[^>]*>.*?<p>(.*?)</p>', home, re.S).group(1)
+        assert re.sub(r"<[^>]+>|\s+", "", first_paragraph)[:30] in introduction.replace(" ", ""), language
+
+
+def test_the_wcag_map_and_the_checklist_are_in_the_book(books, site):
+    for language, folder in books.items():
+        # The book's map holds a row for each criterion the site's map does.
+        criteria = re.findall(r'<tr id="(sc-[0-9-]+)"', (site / language / "wcag.html").read_text())
+        text = folder / "EPUB" / "text"
+        wcag = ET.parse(text / "page-wcag.xhtml").getroot()
+        rows = [tr.get("id") for tr in wcag.iter(f"{{{XHTML}}}tr") if (tr.get("id") or "").startswith("sc-")]
+        assert rows == criteria and len(rows) >= 86, f"{language}: {len(rows)} criteria on the map"
+        # Every practice's criteria are linked from the checklist to their rows on the map.
+        checklist = ET.parse(text / "page-checklist.xhtml").getroot()
+        practices = {a.get("href") for a in checklist.iter(f"{{{XHTML}}}a") if a.get("href", "").startswith("bp-")}
+        assert practices == {f"bp-{p}.xhtml" for p in PRACTICES}, language
+        anchors = {a.get("href").partition("#")[2] for a in checklist.iter(f"{{{XHTML}}}a") if a.get("href", "").startswith("page-wcag.xhtml#")}
+        assert anchors and anchors <= set(rows), language
+        # A book has no form controls: the checklist is text.
+        assert not list(checklist.iter(f"{{{XHTML}}}input")), language
+
+
+def test_the_stylesheet_adds_no_text(books):
+    """Reading systems that ignore the book's styles must show the same words as those that apply them."""
+    for language, folder in books.items():
+        css = (folder / "EPUB" / "style.css").read_text()
+        assert not re.search(r"\bcontent\s*:", css), f"{language}: style.css generates text"
+
+
+def test_a_reading_system_without_styles_reads_the_whole_book_in_order(books, tmp_path):
+    """calibre's converter to plain text drops styles, as simple reading systems do: the headings
+    come out in reading order and each fact reads label, separator, value."""
+    converter = shutil.which("ebook-convert")
+    assert converter, "calibre's ebook-convert is missing: bin/test installs it (apt calibre)"
+    for language, folder in books.items():
+        book = next(p for p in folder.parent.iterdir() if p.name == language)
+        archive = tmp_path / f"{language}.epub"
+        shutil.make_archive(str(archive.with_suffix("")), "zip", book)
+        archive.with_suffix(".zip").rename(archive)
+        out = tmp_path / f"{language}.txt"
+        run = subprocess.run([converter, str(archive), str(out)], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stderr[-2000:]
+        words = re.sub(r"\s+", " ", out.read_text(encoding="utf-8"))
+        position = 0
+        headings = 0
+        for href in spine(folder):
+            if not href.startswith("text/") or href == "text/cover.xhtml":
+                continue
+            root = ET.parse(folder / "EPUB" / href).getroot()
+            heading = text_of(root.find(f".//{{{XHTML}}}h1"))
+            found = words.find(heading, position)
+            assert found >= 0, f"{language}: {heading!r} ({href}) missing or out of order in the text"
+            position = found + len(heading)
+            headings += 1
+            for row in root.iter(f"{{{XHTML}}}dl"):
+                if row.get("class") != "facts":
+                    continue
+                for pair in row.findall(f"{{{XHTML}}}div"):
+                    line = text_of(pair.find(f"{{{XHTML}}}dt")) + " " + text_of(pair.find(f"{{{XHTML}}}dd"))
+                    assert line.replace(" ", "") in words.replace(" ", ""), f"{language} {href}: {line!r} not read as written"
+        assert headings == len(PRACTICES) + len(SECTIONS) + 7, language

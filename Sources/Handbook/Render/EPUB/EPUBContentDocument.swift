@@ -27,10 +27,12 @@ struct EPUBContentDocument {
         let tag = language.tag
         let fallback = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
         let heading = heading(of: page)
+        // The home page's text opens the book as its introduction, named so (the title page bears the book's name).
+        let isIntroduction = page.key == .page("index")
         var out = Self.header(title: heading, tag: tag, stylesheet: "../style.css", dir: language.dir)
         // `role="doc-chapter"` says what `epub:type="chapter"` would, in a form HTML checkers know.
-        out += "<main>\n<section role=\"doc-chapter\" aria-labelledby=\"title\">\n"
-        out += "<h1 id=\"title\"\(Self.lang(fallback))>\(escape(heading))</h1>\n"
+        out += "<main>\n<section role=\"\(isIntroduction ? "doc-introduction" : "doc-chapter")\" aria-labelledby=\"title\">\n"
+        out += "<h1 id=\"title\"\(isIntroduction ? uiLang("epub_introduction") : Self.lang(fallback))>\(escape(heading))</h1>\n"
         out += facts(page, fallback: fallback)
         out += "<div\(Self.lang(fallback))>\n"
         out += bodies[page].body.html(placement(page))
@@ -47,6 +49,7 @@ struct EPUBContentDocument {
         switch page.key {
         case .practice(let id): return "\(id) \(page.title)"
         case .section(let number): return "\(number) \(page.title)"
+        case .page("index"): return strings.text("epub_introduction")
         case .page: return page.title
         }
     }

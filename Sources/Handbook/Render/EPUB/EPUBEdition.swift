@@ -1,8 +1,9 @@
 import Markdown
 
-/// The EPUB 3 edition of one language (`<lang>/handbook.epub`): every practice, every section and
-/// the About, Notes on the source and accessibility pages, each its own XHTML content document,
-/// with a navigation document and accessibility metadata. The container is a ZIP whose entries
+/// The EPUB 3 edition of one language (`<lang>/handbook.epub`): a cover and title page, the home
+/// page's text as the introduction, every practice, every section, the WCAG map and the audit
+/// checklist, and the About, Notes on the source and accessibility pages, each its own XHTML content
+/// document, with a navigation document and accessibility metadata. The container is a ZIP whose entries
 /// always come in the same order with the same timestamps, so the bytes depend only on the content.
 struct EPUBEdition {
     let site: ResolvedSite
@@ -11,41 +12,67 @@ struct EPUBEdition {
     /// The pages' bodies, rendered once for the site and placed here.
     let bodies: RenderedBodies
 
-    /// The pages, after practices and sections, that the book holds.
+    /// The page that opens the book as its introduction, before the practices.
+    static let frontPageIDs = ["index"]
+    /// The pages, after practices, sections and the generated pages, that the book holds.
     static let pageIDs = ["about", "source-notes", "accessibility"]
 
     /// The container's entries in order: `mimetype` (stored, first), then the rest (deflated).
     func entries() -> [ZipArchive.Entry] {
+        let heldIDs = Set(Self.frontPageIDs + Self.pageIDs)
         let pages = site.pages(in: language.code).filter { page in
-            if case .page(let id) = page.key { return Self.pageIDs.contains(id) }
+            if case .page(let id) = page.key { return heldIDs.contains(id) }
             return true
         }
+        let generated = EPUBAuditDocuments.pages(of: site)
+        let audit = EPUBAuditDocuments(site: site, language: language, strings: strings)
+        let front = Self.frontPageIDs.filter { id in pages.contains { $0.key == .page(id) } }
+        let back = generated.map(\.id) + Self.pageIDs.filter { id in pages.contains { $0.key == .page(id) } }
         // The spine follows the table of contents, as reading systems expect: a section whose parent
         // is out of number order (9.1.3 under 9.2) is read where the contents list it.
         let byKey = Dictionary(uniqueKeysWithValues: pages.map { ($0.key, $0) })
-        let ordered = EPUBNavigation.readingOrder(site, pageIDs: Self.pageIDs).compactMap { byKey[$0] }
-        let bookFiles = Dictionary(uniqueKeysWithValues: ordered.map { ($0.key, EPUBContentDocument.fileName(of: $0.key)) })
-        let document = EPUBContentDocument(site: site, language: language, strings: strings, bodies: bodies, bookFiles: bookFiles)
-        let items = ordered.map { page in
-            EPUBPackageDocument.Item(id: "d-" + page.key.id.replacingOccurrences(of: ".", with: "-") + kindSuffix(page.key),
-                                     href: "text/" + EPUBContentDocument.fileName(of: page.key))
+        let order = EPUBNavigation.readingOrder(site, front: front, back: back).filter { key in
+            byKey[key] != nil || generated.contains { .page($0.id) == key }
         }
-        let images = bookImages(ordered)
+        let bookFiles = Dictionary(uniqueKeysWithValues: order.map { ($0, EPUBContentDocument.fileName(of: $0)) })
+        let document = EPUBContentDocument(site: site, language: language, strings: strings, bodies: bodies, bookFiles: bookFiles)
+        let frontMatter = EPUBFrontMatter(site: site, language: language, strings: strings)
+        let opening = [
+            EPUBPackageDocument.Item(id: "cover", href: "text/" + EPUBFrontMatter.coverDocument),
+            EPUBPackageDocument.Item(id: "title-page", href: "text/" + EPUBFrontMatter.titleDocument),
+        ]
+        let items = order.map { key in
+            EPUBPackageDocument.Item(id: "d-" + key.id.replacingOccurrences(of: ".", with: "-") + kindSuffix(key),
+                                     href: "text/" + EPUBContentDocument.fileName(of: key))
+        }
+        let images = bookImages(order.compactMap { byKey[$0] })
         let package = EPUBPackageDocument(
-            site: site, language: language, strings: strings, modified: site.config.modified, items: items,
+            site: site, language: language, strings: strings, modified: site.config.modified, opening: opening, items: items,
+            cover: EPUBFrontMatter.coverImage,
             images: images.map { EPUBPackageDocument.Image(href: $0.outputPath, mediaType: $0.mediaType) })
-        let navigation = EPUBNavigation(
-            site: site, language: language, strings: strings, pageIDs: Self.pageIDs.filter { id in ordered.contains { $0.key == .page(id) } })
+        let titles = Dictionary(uniqueKeysWithValues: generated.map { (PageKey.page($0.id), audit.title(of: $0)) })
+        let navigation = EPUBNavigation(site: site, language: language, strings: strings, front: front, back: back, generatedTitles: titles)
         var entries: [ZipArchive.Entry] = [
             ZipArchive.Entry(name: "mimetype", contents: Array("application/epub+zip".utf8), stored: true),
             ZipArchive.Entry(name: "META-INF/container.xml", contents: Array(Self.container.utf8)),
             ZipArchive.Entry(name: "EPUB/package.opf", contents: Array(package.render().utf8)),
             ZipArchive.Entry(name: "EPUB/nav.xhtml", contents: Array(navigation.render().utf8)),
             ZipArchive.Entry(name: "EPUB/style.css", contents: Array(EPUBStylesheet.css.utf8)),
+            ZipArchive.Entry(name: "EPUB/" + opening[0].href, contents: Array(frontMatter.coverXHTML().utf8)),
+            ZipArchive.Entry(name: "EPUB/" + opening[1].href, contents: Array(frontMatter.titlePageXHTML().utf8)),
         ]
-        for (page, item) in zip(ordered, items) {
-            entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(document.render(page).utf8)))
+        for (key, item) in zip(order, items) {
+            let text: String
+            if let page = byKey[key] {
+                text = document.render(page)
+            } else if case .page(let id) = key, let page = GeneratedPage(rawValue: id) {
+                text = audit.render(page)
+            } else {
+                continue
+            }
+            entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(text.utf8)))
         }
+        entries.append(ZipArchive.Entry(name: "EPUB/" + EPUBFrontMatter.coverImage, contents: Array(frontMatter.coverSVG().utf8)))
         for image in images {
             entries.append(ZipArchive.Entry(name: "EPUB/" + image.outputPath, contents: image.bytes))
         }

@@ -1,13 +1,18 @@
 import Markdown
 
-/// The EPUB navigation document: a nested table of contents (principles → practices, chapters →
-/// sections, then the pages) and the landmarks, which reading systems offer as "go to" points.
+/// The EPUB navigation document: a nested table of contents (the introduction, principles →
+/// practices, chapters → sections, then the generated pages and the rest) and the landmarks, which
+/// reading systems offer as "go to" points.
 struct EPUBNavigation {
     let site: ResolvedSite
     let language: Language
     let strings: UIStrings
+    /// Pages (by ID) the book holds before the practices.
+    let front: [String]
     /// Pages (by ID) the book holds after the practices and sections.
-    let pageIDs: [String]
+    let back: [String]
+    /// The titles of the generated pages the book holds, which have no content page.
+    let generatedTitles: [PageKey: String]
 
     /// The navigation document's XHTML.
     func render() -> String {
@@ -19,6 +24,7 @@ struct EPUBNavigation {
         out += "<main>\n"
         out += "<nav epub:type=\"toc\" id=\"toc\" role=\"doc-toc\" aria-labelledby=\"toc-title\">\n"
         out += "<h1 id=\"toc-title\"\(lang("handbook_contents"))>\(HTMLEscaping.escape(contents))</h1>\n<ol>\n"
+        for id in front { out += item(.page(id)) + "</li>\n" }
         for principle in Principle.allCases {
             let practices = site.practices.filter { $0.principle == principle && site.page(.practice($0.id), in: language.code) != nil }
             guard !practices.isEmpty else { continue }
@@ -27,11 +33,16 @@ struct EPUBNavigation {
             out += "</ol>\n</li>\n"
         }
         for chapter in site.sections where chapter.parent == nil { out += sectionTree(chapter.number) }
-        for id in pageIDs { out += item(.page(id)) + "</li>\n" }
+        for id in back { out += item(.page(id)) + "</li>\n" }
         out += "</ol>\n</nav>\n"
         out += "<nav epub:type=\"landmarks\" aria-labelledby=\"landmarks-title\" hidden=\"hidden\">\n"
         out += "<h2 id=\"landmarks-title\"\(lang("epub_landmarks"))>\(HTMLEscaping.escape(strings.text("epub_landmarks")))</h2>\n<ol>\n"
+        out += "<li><a epub:type=\"cover\" href=\"text/\(EPUBFrontMatter.coverDocument)\"\(lang("epub_cover"))>\(HTMLEscaping.escape(strings.text("epub_cover")))</a></li>\n"
+        out += "<li><a epub:type=\"titlepage\" href=\"text/\(EPUBFrontMatter.titleDocument)\"\(lang("epub_title_page"))>\(HTMLEscaping.escape(strings.text("epub_title_page")))</a></li>\n"
         out += "<li><a epub:type=\"toc\" href=\"#toc\"\(lang("handbook_contents"))>\(HTMLEscaping.escape(contents))</a></li>\n"
+        if front.contains("index") {
+            out += "<li><a epub:type=\"introduction\" href=\"text/\(EPUBContentDocument.fileName(of: .page("index")))\"\(lang("epub_introduction"))>\(HTMLEscaping.escape(strings.text("epub_introduction")))</a></li>\n"
+        }
         if let first = site.practices.first(where: { site.page(.practice($0.id), in: language.code) != nil }) {
             let title = strings.text("nav_practices")
             out += "<li><a epub:type=\"bodymatter\" href=\"text/\(EPUBContentDocument.fileName(of: .practice(first.id)))\"\(lang("nav_practices"))>\(HTMLEscaping.escape(title))</a></li>\n"
@@ -43,10 +54,10 @@ struct EPUBNavigation {
         return out
     }
 
-    /// Practices by principle, sections depth first under their chapters, then `pageIDs`: the order
-    /// of the table of contents and so of the spine.
-    static func readingOrder(_ site: ResolvedSite, pageIDs: [String]) -> [PageKey] {
-        var keys: [PageKey] = []
+    /// `front`, practices by principle, sections depth first under their chapters, then `back`: the
+    /// order of the table of contents and so of the spine.
+    static func readingOrder(_ site: ResolvedSite, front: [String], back: [String]) -> [PageKey] {
+        var keys: [PageKey] = front.map(PageKey.page)
         for principle in Principle.allCases {
             keys += site.practices.filter { $0.principle == principle }.map { .practice($0.id) }
         }
@@ -57,19 +68,24 @@ struct EPUBNavigation {
             keys.append(.section(number))
             stack += (site.section(number)?.children ?? []).reversed()
         }
-        return keys + pageIDs.map(PageKey.page)
+        return keys + back.map(PageKey.page)
     }
 
     /// `<li><a …>` of one entry, left open for a nested list.
     private func item(_ key: PageKey) -> String {
-        guard let page = site.page(key, in: language.code) else { return "<li>" }
+        guard let page = site.page(key, in: language.code) else {
+            guard let title = generatedTitles[key] else { return "<li>" }
+            return "<li><a href=\"text/\(EPUBContentDocument.fileName(of: key))\"\(EPUBContentDocument.lang(strings.fallbackLanguage(of: "page_title_" + key.id)))>\(HTMLEscaping.escape(title))</a>"
+        }
         let text: String
         switch key {
         case .practice(let id): text = "\(id) \(page.title)"
         case .section(let number): text = "\(number) \(page.title)"
+        case .page("index"): text = strings.text("epub_introduction")
         case .page: text = page.title
         }
-        let tag = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
+        let tag = key == .page("index") ? strings.fallbackLanguage(of: "epub_introduction")
+            : page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
         return "<li><a href=\"text/\(EPUBContentDocument.fileName(of: key))\"\(EPUBContentDocument.lang(tag))>\(HTMLEscaping.escape(text))</a>"
     }
 

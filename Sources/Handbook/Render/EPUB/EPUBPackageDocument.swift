@@ -20,13 +20,21 @@ struct EPUBPackageDocument {
     let strings: UIStrings
     /// When the content was last changed (`site.yaml`'s `modified`), never the build's clock.
     let modified: String
+    /// The cover and title page, read before the contents.
+    var opening: [Item] = []
+    /// The documents after the contents, in reading order.
     let items: [Item]
+    /// The cover image, under `EPUB/`.
+    var cover: String?
     var images: [Image] = []
 
     /// The identifier of a language's book: the same in every build, different per language.
     static func identifier(of language: Language) -> String {
         "urn:x-mobile-app-accessibility-handbook:edition:\(language.code)"
     }
+
+    /// Whether the book shows any image (the cover is one).
+    private var hasImages: Bool { cover != nil || !images.isEmpty }
 
     /// The package document's XML.
     func render() -> String {
@@ -45,29 +53,34 @@ struct EPUBPackageDocument {
             <dc:rights>\(text("epub_rights"))</dc:rights>
             <dc:date>\(modified.prefix(10))</dc:date>
             <meta property="dcterms:modified">\(modified)</meta>
-            <meta property="schema:accessMode">textual</meta>\(images.isEmpty ? "" : "\n<meta property=\"schema:accessMode\">visual</meta>")
+            <meta property="schema:accessMode">textual</meta>\(hasImages ? "\n<meta property=\"schema:accessMode\">visual</meta>" : "")
             <meta property="schema:accessModeSufficient">textual</meta>
             <meta property="schema:accessibilityFeature">tableOfContents</meta>
             <meta property="schema:accessibilityFeature">structuralNavigation</meta>
             <meta property="schema:accessibilityFeature">readingOrder</meta>
             <meta property="schema:accessibilityFeature">displayTransformability</meta>
-            \(images.isEmpty ? "" : "<meta property=\"schema:accessibilityFeature\">alternativeText</meta>\n")            <meta property="schema:accessibilityHazard">none</meta>
+            \(hasImages ? "<meta property=\"schema:accessibilityFeature\">alternativeText</meta>\n" : "")            <meta property="schema:accessibilityHazard">none</meta>
             <meta property="schema:accessibilitySummary">\(text("epub_accessibility_summary"))</meta>
             <meta property="dcterms:conformsTo">EPUB Accessibility 1.1 - WCAG 2.2 Level AA</meta>
-            <meta property="a11y:certifiedBy">\(text("epub_publisher"))</meta>
+            <meta property="a11y:certifiedBy">\(text("epub_publisher"))</meta>\(cover == nil ? "" : "\n<meta name=\"cover\" content=\"cover-image\"/>")
             </metadata>
             <manifest>
             <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
             <item id="css" href="style.css" media-type="text/css"/>
 
             """
-        for item in items {
+        for item in opening + items {
             out += "<item id=\"\(item.id)\" href=\"\(item.href)\" media-type=\"application/xhtml+xml\"/>\n"
+        }
+        if let cover {
+            out += "<item id=\"cover-image\" href=\"\(cover)\" media-type=\"image/svg+xml\" properties=\"cover-image\"/>\n"
         }
         for (index, image) in images.enumerated() {
             out += "<item id=\"img-\(index + 1)\" href=\"\(image.href)\" media-type=\"\(image.mediaType)\"/>\n"
         }
-        out += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
+        out += "</manifest>\n<spine>\n"
+        for item in opening { out += "<itemref idref=\"\(item.id)\"/>\n" }
+        out += "<itemref idref=\"nav\"/>\n"
         for item in items { out += "<itemref idref=\"\(item.id)\"/>\n" }
         out += "</spine>\n</package>\n"
         return out
