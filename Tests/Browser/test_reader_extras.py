@@ -1,7 +1,11 @@
 """The single-page edition and the audit checklist, in a real browser from file://."""
 
+import base64
+import subprocess
+
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.print_page_options import PrintOptions
 from selenium.webdriver.common.keys import Keys
 
 from conftest import LANGUAGES, console_errors
@@ -60,3 +64,39 @@ def test_checklist_without_javascript_is_a_printable_list(site):
     html = (site / "en" / "checklist.html").read_text(encoding="utf-8")
     assert html.count('type="checkbox"') == 33
     assert "<button" not in html, "the export, print and clear buttons need JavaScript, which inserts them"
+
+
+def printed_pages(driver, url):
+    """The page printed on A4 by Chromium, as the text of each printed page (poppler's pdftotext)."""
+    driver.get(url)
+    options = PrintOptions()
+    options.page_width, options.page_height = 21.0, 29.7
+    pdf = base64.b64decode(driver.print_page(options))
+    run = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True)
+    return run.stdout.decode("utf-8").split("\f")[:-1]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hant"])
+def test_the_single_page_edition_prints_numbered_pages_that_break_only_between_chapters(driver, site, language):
+    pages = printed_pages(driver, (site / language / "handbook.html").as_uri())
+    chapters = driver.execute_script("return document.querySelectorAll('.print-chapter').length")
+    # Every printed page ends with its number (the @page margin box).
+    numbers = [page.strip().splitlines()[-1].strip() if page.strip() else "" for page in pages]
+    assert numbers == [str(n) for n in range(1, len(pages) + 1)], numbers[:10]
+    # A page that is mostly empty ends a principle or a chapter; entries run on (they once each
+    # started a page: 208 pages in English, most of them half empty).
+    short = [n + 1 for n, page in enumerate(pages) if len([line for line in page.splitlines() if line.strip()]) < 20]
+    print(f"{language}: {len(pages)} printed pages, {chapters} chapter breaks, {len(short)} short pages")
+    assert len(short) <= chapters + 1, short
+
+
+def test_the_checklist_prints_without_its_screen_controls(driver, site):
+    driver.get((site / "en" / "checklist.html").as_uri())
+    controls = ["checklist-filter", "checklist-actions", "checklist-levels-links"]
+    shown = "return arguments[0].map(c => document.querySelector('#' + c + ', .' + c)).map(e => e && getComputedStyle(e).display)"
+    assert "none" not in driver.execute_script(shown, controls[:2]), "the script shows the filter and the buttons on screen"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert driver.execute_script(shown, controls) == ["none"] * 3
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
