@@ -81,3 +81,21 @@ def test_relation_headings_say_how_their_pages_relate(driver, site, language):
             checked += 1
             assert re.search(RELATION_WORDS[language], heading.text), f"{page}: {heading.text!r} does not stand alone"
     assert checked >= 4, checked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_code_blocks_are_named_by_their_caption_and_on_this_page_is_said_once(driver, site, language):
+    driver.get((site / language / "practices/1.1.html").as_uri())
+    blocks = driver.find_elements(By.CSS_SELECTOR, "main div.code")
+    names = ax_names(driver, "main div.code pre")
+    assert blocks and len(names) == len(blocks)
+    for block, name in zip(blocks, names):
+        # A tab stop says which code it is: its caption's parts, not "figure" and then the code.
+        caption = block.find_element(By.CSS_SELECTOR, ".code-caption").text
+        parts = [part.strip() for part in re.split(r"·", caption)]
+        assert name and all(part in name for part in parts), (name, caption)
+    # The contents navigation is named "On this page" once: its title is not read again as text.
+    toc = driver.find_element(By.CSS_SELECTOR, "nav.page-toc")
+    title = toc.find_element(By.CSS_SELECTOR, ".page-toc-title")
+    assert ax_names(driver, "nav.page-toc") == [title.get_attribute("textContent").strip()]
+    assert title.get_attribute("aria-hidden") == "true"
