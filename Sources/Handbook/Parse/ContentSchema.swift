@@ -48,12 +48,16 @@ public enum ContentSchema {
     /// Keys that translations record; any page may have them.
     static let translationKeys = ["source_hash", "source_blocks", "translation_hash"]
 
+    /// Keys any page may have: `reviewed`, the day its text was last checked (`2026-12-01`), shown as
+    /// the page's "Last updated" date instead of `site.yaml`'s `modified`.
+    static let pageKeys = ["reviewed"]
+
     /// A practice page, `practices/<id>.md`.
     public static let practice = Kind(
         noun: "practice",
         required: ["id", "title", "principle"],
         // `category` is required for every principle that has categories; `checkPractice` says so.
-        optional: ["category", "adoption", "sections", "wcag", "summary"] + translationKeys,
+        optional: ["category", "adoption", "sections", "wcag", "summary"] + pageKeys + translationKeys,
         headings: [
             RequiredHeading(anchor: "who-it-helps", level: 2, text: "Who it helps"),
             RequiredHeading(anchor: "on-android", level: 2, text: "On Android"),
@@ -66,7 +70,7 @@ public enum ContentSchema {
     public static let section = Kind(
         noun: "section",
         required: ["number", "title"],
-        optional: ["summary", "platform", "parent", "practices", "related", "program_details", "previous_numbers"] + translationKeys,
+        optional: ["summary", "platform", "parent", "practices", "related", "program_details", "previous_numbers"] + pageKeys + translationKeys,
         headings: [])
 
     /// The keys of one item of a section's `program_details`.
@@ -75,7 +79,7 @@ public enum ContentSchema {
 
     /// Any other page, `pages/<id>.md`.
     public static let page = Kind(
-        noun: "page", required: ["id", "title"], optional: ["summary"] + translationKeys, headings: [])
+        noun: "page", required: ["id", "title"], optional: ["summary"] + pageKeys + translationKeys, headings: [])
 
     /// The kind of the page in `folder` (`practices`, `sections`, anything else is a page).
     public static func kind(ofFolder folder: String) -> Kind {

@@ -210,6 +210,12 @@ private extension PageParser {
         let required = { (key: String) in kind.required.contains(key) }
         let title = fields.string("title", required: required("title"))
         let summary = fields.string("summary") ?? ""
+        let reviewed = fields.locatedString("reviewed")
+        if let reviewed, !Self.isCalendarDate(reviewed.value) {
+            diagnostics.error(
+                .invalidDate, "reviewed \"\(reviewed.value)\" is not a date", at: reviewed.location,
+                notes: [Diagnostic.Note("write the day the text was last checked as 2026-12-01")])
+        }
         let sourceHash = fields.locatedString("source_hash")
         let sourceBlocks = fields.locatedString("source_blocks")
         let translationHash = fields.locatedString("translation_hash")
@@ -266,10 +272,24 @@ private extension PageParser {
                 .fileName, "the file of \(pageKey(key.value)) must be named \(expectedName)", at: key.location,
                 notes: [Diagnostic.Note("rename the file, or correct the ID")])
         }
-        return ParsedPage(
+        var page = ParsedPage(
             file: file, key: pageKey(key.value), keyLocation: key.location, title: title, summary: summary,
             details: details, body: body, headings: headings, sourceHash: sourceHash, sourceBlocks: sourceBlocks,
             translationHash: translationHash, lineMap: lineMap)
+        page.reviewed = reviewed.flatMap { Self.isCalendarDate($0.value) ? $0.value : nil }
+        return page
+    }
+
+    /// Whether `text` is a day of the calendar written `YYYY-MM-DD` (`2026-02-30` is not).
+    static func isCalendarDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
     /// Whether the key may be published: practices from the closed set, sections numbered in the

@@ -13,6 +13,8 @@ public struct ParsedPage: Sendable {
     public var title: String
     /// One sentence for lists, link titles and search snippets.
     public var summary: String
+    /// The day the page's text was last checked (`reviewed:`, `2026-12-01`), if its front matter says.
+    public var reviewed: String?
     /// Kind-specific front matter.
     public var details: Details
     /// The Markdown body with heading anchors set.

@@ -18,7 +18,7 @@ struct ContentPageView: MustacheView {
     var principles: MustacheValue?
     var epub: MustacheValue?
     var sourceNotes: MustacheValue?
-    /// "Last updated 1 December 2026": when the content last changed (site.yaml's `modified`).
+    /// "Last updated 1 December 2026": the page's `reviewed:` day, else when the content last changed (site.yaml's `modified`).
     var updated: String?
 
     /// Where the first `h2` starts, or the row that holds it with its link.

@@ -59,7 +59,9 @@ struct ContextBuilder {
         var view = ContentPageView(
             body: bodies[page].body.html(pagePlacement(page)), summary: page.summary,
             referencedBy: referencedBy(page.referencedBy, from: page.outputPath), toc: tableOfContents(page))
-        view.updated = strings.text("page_updated", ["date": Self.date(site.config.modified, language: language.code)])
+        // The page's own `reviewed:` date when it has one, else the day the content last changed.
+        let updated = page.source.reviewed ?? site.config.modified
+        view.updated = strings.text("page_updated", ["date": Self.date(updated, language: language.code)])
         if page.state == .outdated, let changes = page.changes { view.noticeChanges = changedParts(changes, of: page) }
         switch page.key {
         case .practice(let id):

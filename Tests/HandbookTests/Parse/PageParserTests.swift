@@ -28,6 +28,18 @@ final class PageParserTests: XCTestCase {
         XCTAssertEqual(details.sections.first?.location.description, "content/en/practices/1.1.md:6:12")
     }
 
+    func testReviewedIsADayOfTheCalendar() {
+        let (page, diagnostics) = parse("---\nid: about\ntitle: About\nreviewed: 2024-02-29\n---\nBody\n", path: "pages/about.md")
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(page?.reviewed, "2024-02-29")
+        for bad in ["2026-02-29", "2026-13-01", "1 March 2026", "2026-3-1"] {
+            let (page, diagnostics) = parse("---\nid: \"4.1\"\ntitle: T\nprinciple: other\nreviewed: \(bad)\n---\nBody\n")
+            XCTAssertNil(page?.reviewed, bad)
+            XCTAssertEqual(diagnostics.map { "\($0.location): \($0.code) \($0.message)" },
+                           ["content/en/practices/4.1.md:5:11: invalid-date reviewed \"\(bad)\" is not a date"], bad)
+        }
+    }
+
     func testBodyPositionsAreShiftedPastTheFrontMatterAndCountCharacters() {
         let (page, _) = parse("---\nid: \"4.1\"\ntitle: T\nprinciple: other\n---\n\n## 螢幕閱讀器 heading\n")
         XCTAssertEqual(page?.headings.first?.location.description, "content/en/practices/4.1.md:7:1")

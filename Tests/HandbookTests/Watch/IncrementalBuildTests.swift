@@ -194,6 +194,11 @@ struct Edit {
         file("prose", in: "content") { text, random in text + "\n\(pick(words, &random)) matters here.\n" },
         file("title", in: "content") { text, random in replacing("title", in: text, with: "Edited \(pick(words, &random)) \(random.next() % 100)") },
         file("summary", in: "content") { text, random in replacing("summary", in: text, with: "A summary about \(pick(words, &random)).") },
+        file("reviewed", in: "content") { text, random in
+            let day = "reviewed: 2026-0\(1 + random.next() % 9)-1\(random.next() % 10)"
+            return replacing("reviewed", in: text, with: String(day.dropFirst("reviewed: ".count)))
+                ?? text.replacingOccurrences(of: "\ntitle: ", with: "\n\(day)\ntitle: ")
+        },
         file("heading", in: "content") { text, random in text + "\n## About \(pick(words, &random)) \(random.next() % 10)\n\nMore.\n" },
         file("code span", in: "content") { text, random in text + "\nCall `\(pick(["UIAccessibility.post", "setContentDescription", "accessibilityLabel"], &random))`.\n" },
         file("link", in: "content") { text, random in text + "\nSee [](\(pick(["bp:1.1", "bp:2.10", "sec:11.5", "sec:16.1", "sec:16", "sec:11"], &random))).\n" },
