@@ -50,6 +50,15 @@
     return this.table.get(character) || character;
   };
 
+  /** A Traditional form of a Simplified character, for showing a mended query in Traditional script. */
+  Folding.prototype.unfold = function (character) {
+    if (!this.reverse) {
+      var reverse = this.reverse = new Map();
+      this.table.forEach(function (simplified, traditional) { if (!reverse.has(simplified)) { reverse.set(simplified, traditional); } });
+    }
+    return this.reverse.get(character) || character;
+  };
+
   var NO_FOLDING = new Folding("");
 
   // MARK: - Tokenizer (the same rules as SearchTokenizer.swift)
@@ -524,8 +533,12 @@
           }),
           terms: data.terms,
           text: data.text,
+          words: data.words || null,
         };
         engine.folding = new Folding(data.folding);
+        engine.synonyms = (data.synonyms || []).map(function (group) {
+          return group.map(function (word) { return { word: word, key: engine.key(word) }; });
+        });
         return engine;
       });
     }
@@ -591,50 +604,290 @@
     });
   }
 
+  /** `text` as queries are compared with words of the synonym table: lower case, Han folded. */
+  Engine.prototype.key = function (text) {
+    var folding = this.folding;
+    return Array.from(text.toLowerCase()).map(function (character) { return folding.fold(character); });
+  };
+
   /**
-   * The documents for `query`, best first: those that cover every unit of the query (every word,
+   * The documents for one query, best first: those that cover every unit of the query (every word,
    * every Han character through a pair), or when there are none, those that cover the most; ranked
-   * by the sum of the weights of all the terms they have. Resolves to { terms, total, ranked: [{
-   * doc, score }] }.
+   * by the sum of the weights of all the terms they have. Resolves to { terms, coverage, ranked },
+   * `coverage` being the share of the query's units the listed documents cover.
+   */
+  Engine.prototype.rankOne = function (query) {
+    var engine = this;
+    var terms = plan(query, engine.folding);
+    if (terms.length === 0) { return Promise.resolve({ terms: terms, coverage: 0, ranked: [], missing: [] }); }
+    return Promise.all(terms.map(function (term) { return engine.shardsFor(term); })).then(function (shardLists) {
+      var count = engine.manifest.docs.length;
+      var score = new Float64Array(count);
+      var weights = shardLists.map(function (shards, index) {
+        var best = new Float64Array(count);
+        weighTerm(terms[index], shards, best);
+        return best;
+      });
+      // The query's terms that no page has: the ones a correction may mend.
+      var missing = terms.filter(function (term, index) { return !weights[index].some(function (w) { return w > 0; }); });
+      var units = new Array(count).fill(0);
+      for (var document = 0; document < count; document += 1) {
+        var seen = new Set();
+        for (var index = 0; index < terms.length; index += 1) {
+          var weight = weights[index][document];
+          if (weight > 0) {
+            score[document] += weight;
+            terms[index].units.forEach(function (number) { seen.add(number); });
+          }
+        }
+        units[document] = seen.size;
+      }
+      var most = 0;
+      for (var candidate = 0; candidate < count; candidate += 1) { most = Math.max(most, units[candidate]); }
+      var ranked = [];
+      if (most > 0) {
+        for (var found = 0; found < count; found += 1) {
+          if (units[found] !== most) { continue; }
+          var doc = engine.manifest.docs[found];
+          // A practice whose title holds the whole query is the page about it: it comes first.
+          var bonus = most === terms.units && doc.kind === "p" && engine.titleHolds(doc, terms) ? TITLE_BONUS : 0;
+          ranked.push({ doc: doc, score: score[found] + bonus });
+        }
+      }
+      return { terms: terms, coverage: most / terms.units, ranked: ranked, missing: missing };
+    });
+  };
+
+  /** What a practice whose title holds every word of the query has added to its score. */
+  var TITLE_BONUS = 100000;
+
+  /** Whether every term of `terms` is in the title of `doc` (the last word may be begun). */
+  Engine.prototype.titleHolds = function (doc, terms) {
+    if (!doc.titleTerms) { doc.titleTerms = new Set(tokens(doc.id + " " + doc.title, this.folding)); }
+    return terms.every(function (term) {
+      if (doc.titleTerms.has(term.term)) { return true; }
+      if (!term.prefix) { return false; }
+      return Array.from(doc.titleTerms).some(function (word) { return word.slice(0, term.raw.length) === term.raw; });
+    });
+  };
+
+  /**
+   * The query with each word of a synonym group it holds replaced by each other word of the group
+   * (影片 → 視像, "pt" → "points", "143" → "1.4.3"), at most `VARIANT_LIMIT`.
+   */
+  Engine.prototype.synonymVariants = function (query) {
+    var key = this.key(query);
+    var lower = Array.from(query.toLowerCase());
+    var out = [];
+    this.synonyms.forEach(function (group) {
+      group.forEach(function (member) {
+        var word = member.key;
+        for (var start = 0; start + word.length <= key.length && out.length < VARIANT_LIMIT; start += 1) {
+          var end = start + word.length;
+          var same = true;
+          for (var i = 0; i < word.length && same; i += 1) { same = key[start + i] === word[i]; }
+          if (!same) { continue; }
+          // A word of letters or digits matches whole words only ("pt" is not inside "prompt").
+          if (isWordCharacter(word[0]) && !isHan(word[0].codePointAt(0)) && start > 0 && isWordCharacter(key[start - 1])) { continue; }
+          if (isWordCharacter(word[word.length - 1]) && !isHan(word[word.length - 1].codePointAt(0)) && end < key.length && isWordCharacter(key[end])) { continue; }
+          group.forEach(function (other) {
+            if (other === member || out.length >= VARIANT_LIMIT) { return; }
+            out.push(lower.slice(0, start).join("") + other.word + lower.slice(end).join(""));
+          });
+        }
+      });
+    });
+    return out;
+  };
+
+  /** The spelling vocabulary (`<lang>-words.js`), loaded once, when a query first needs it. */
+  Engine.prototype.words = function () {
+    if (!this.manifest.words) { return Promise.resolve({ latin: [], han: new Set(), byFirst: new Map(), bySecond: new Map() }); }
+    if (!this.vocabulary) {
+      this.vocabulary = this.load(this.manifest.words).then(function (data) {
+        var pairs = data.han ? data.han.split(" ") : [];
+        var byFirst = new Map();
+        var bySecond = new Map();
+        pairs.forEach(function (pair) {
+          var characters = Array.from(pair);
+          if (!byFirst.has(characters[0])) { byFirst.set(characters[0], []); }
+          byFirst.get(characters[0]).push(characters[1]);
+          if (!bySecond.has(characters[1])) { bySecond.set(characters[1], []); }
+          bySecond.get(characters[1]).push(characters[0]);
+        });
+        return { latin: data.latin ? data.latin.split(" ") : [], han: new Set(pairs), byFirst: byFirst, bySecond: bySecond };
+      });
+    }
+    return this.vocabulary;
+  };
+
+  /**
+   * Queries that mend the words of `query` that no page has: a Latin word of five letters or more
+   * becomes the most used word of the pages within one edit (two for words of eight letters or
+   * more; an edit being a letter added, dropped, changed, or two swapped); a run of Han characters
+   * gets one character replaced so that its pairs are pairs of the index (字募 → 字幕, 对必度 → 对比度).
+   */
+  Engine.prototype.corrections = function (query, missing) {
+    var engine = this;
+    var latin = missing.filter(function (term) { return !term.han && /^[a-z]+$/i.test(term.raw) && term.raw.length >= 5; });
+    var hasHan = Array.from(query).some(function (c) { return isHan(c.codePointAt(0)); });
+    if (latin.length === 0 && !hasHan) { return Promise.resolve([]); }
+    return this.words().then(function (words) {
+      var out = [];
+      var corrected = query;
+      var changed = false;
+      latin.forEach(function (term) {
+        var raw = term.raw.toLowerCase();
+        var limit = raw.length >= 8 ? 2 : 1;
+        var best = null;
+        var bestDistance = limit + 1;
+        for (var index = 0; index < words.latin.length && bestDistance > 1; index += 1) {
+          var candidate = words.latin[index];
+          if (Math.abs(candidate.length - raw.length) >= bestDistance || candidate === raw) { continue; }
+          var distance = editDistance(raw, candidate, bestDistance - 1);
+          if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+          }
+        }
+        if (best) {
+          corrected = corrected.replace(new RegExp("(^|[^A-Za-z])" + term.raw + "(?![A-Za-z])", "i"), function (whole, before) { return before + best; });
+          changed = true;
+        }
+      });
+      if (changed) { out.push({ query: corrected, sure: true }); }
+      if (hasHan) { out = out.concat(hanCorrections(query, words, engine.folding, /^zh-Hant/.test(engine.language))); }
+      return out.slice(0, VARIANT_LIMIT);
+    });
+  };
+
+  /**
+   * Each way to replace one character of a Han run of `query` so that the pairs it forms with its
+   * neighbours are pairs of the index. Only a character all of whose pairs are missing is replaced
+   * (in 無障礙聲名 the pair 礙聲 is found, so 名 is the one to mend, not 聲); candidates come in
+   * the vocabulary's order, most used first. A mend of a character between two neighbours that
+   * both agree is `sure` (对必度 → 对比度); one that rests on a single pair (the end of a run, a
+   * two-character query) is a guess among several, shown as close matches. Characters are shown
+   * in Traditional script in a Traditional edition.
+   */
+  function hanCorrections(query, words, folding, traditional) {
+    var characters = Array.from(query);
+    var folded = characters.map(function (c) { return folding.fold(c); });
+    var han = folded.map(function (c) { return isHan(c.codePointAt(0)); });
+    var sure = [];
+    var guesses = [];
+    for (var index = 0; index < characters.length; index += 1) {
+      if (!han[index]) { continue; }
+      var before = index > 0 && han[index - 1] ? folded[index - 1] : null;
+      var after = index + 1 < folded.length && han[index + 1] ? folded[index + 1] : null;
+      var needed = (before ? 1 : 0) + (after ? 1 : 0);
+      if (needed === 0) { continue; }
+      var pairsWith = function (c) { return (before && words.han.has(before + c) ? 1 : 0) + (after && words.han.has(c + after) ? 1 : 0); };
+      if (pairsWith(folded[index]) > 0) { continue; }
+      var candidates = new Set((before ? words.byFirst.get(before) || [] : []).concat(after ? words.bySecond.get(after) || [] : []));
+      candidates.forEach(function (candidate) {
+        if (candidate === folded[index] || pairsWith(candidate) !== needed) { return; }
+        var shown = traditional ? folding.unfold(candidate) : candidate;
+        var mend = characters.slice(0, index).join("") + shown + characters.slice(index + 1).join("");
+        (needed === 2 ? sure : guesses).push({ query: mend, sure: needed === 2 });
+      });
+    }
+    return sure.concat(guesses);
+  }
+
+  /** The optimal string alignment distance of `a` and `b`, or `limit + 1` once it must exceed `limit`. */
+  function editDistance(a, b, limit) {
+    var previous2 = null;
+    var previous = [];
+    for (var j = 0; j <= b.length; j += 1) { previous.push(j); }
+    for (var i = 1; i <= a.length; i += 1) {
+      var current = [i];
+      var smallest = i;
+      for (var k = 1; k <= b.length; k += 1) {
+        var cost = a[i - 1] === b[k - 1] ? 0 : 1;
+        var value = Math.min(previous[k] + 1, current[k - 1] + 1, previous[k - 1] + cost);
+        if (i > 1 && k > 1 && a[i - 1] === b[k - 2] && a[i - 2] === b[k - 1]) { value = Math.min(value, previous2[k - 2] + 1); }
+        current.push(value);
+        smallest = Math.min(smallest, value);
+      }
+      if (smallest > limit) { return limit + 1; }
+      previous2 = previous;
+      previous = current;
+    }
+    return previous[b.length];
+  }
+
+  /**
+   * The documents for `query`, best first, with the words readers type for the same thing
+   * (`synonymVariants`) and, when a word of the query is on no page, its correction
+   * (`corrections`): the variants that cover most of their query are merged, a page keeping its
+   * best score (a variant's counting a little less than the query as typed). Resolves to
+   * { terms, total, ranked, corrected }, `corrected` being the mended query when it was used.
    */
   Engine.prototype.rank = function (query) {
     var engine = this;
     return this.ready().then(function () {
-      var terms = plan(query, engine.folding);
-      if (terms.length === 0) { return { terms: terms, total: 0, ranked: [] }; }
-      return Promise.all(terms.map(function (term) { return engine.shardsFor(term); })).then(function (shardLists) {
-        var count = engine.manifest.docs.length;
-        var score = new Float64Array(count);
-        var weights = shardLists.map(function (shards, index) {
-          var best = new Float64Array(count);
-          weighTerm(terms[index], shards, best);
-          return best;
-        });
-        var units = new Array(count).fill(0);
-        for (var document = 0; document < count; document += 1) {
-          var seen = new Set();
-          for (var index = 0; index < terms.length; index += 1) {
-            var weight = weights[index][document];
-            if (weight > 0) {
-              score[document] += weight;
-              terms[index].units.forEach(function (number) { seen.add(number); });
+      var typed = splitUnits(query);
+      var queries = [typed].concat(engine.synonymVariants(typed));
+      return Promise.all(queries.map(function (q) { return engine.rankOne(q); })).then(function (results) {
+        var base = results[0];
+        var complete = results.some(function (result) { return result.coverage === 1; });
+        if (complete || base.terms.length === 0) { return merge(results, [], null); }
+        return engine.corrections(typed, base.missing).then(function (mended) {
+          // Each mended query, then its own synonym variants, each remembering which mend it came from.
+          var extra = [];
+          mended.forEach(function (mend) {
+            [mend.query].concat(engine.synonymVariants(mend.query)).forEach(function (q) { extra.push({ query: q, mend: mend }); });
+          });
+          return Promise.all(extra.map(function (entry) { return engine.rankOne(entry.query); })).then(function (more) {
+            var best = results.reduce(function (most, result) { return Math.max(most, result.coverage); }, 0);
+            var top = more.reduce(function (most, result) { return result.ranked.length > 0 ? Math.max(most, result.coverage) : most; }, 0);
+            if (top <= best) { return merge(results, [], null); }
+            var used = extra.filter(function (entry, index) { return more[index].coverage === top && more[index].ranked.length > 0; });
+            var merged = merge(results, more, null);
+            if (used[0].mend.sure) {
+              merged.corrected = used[0].mend.query;
+            } else {
+              merged.approximate = true;
             }
-          }
-          units[document] = seen.size;
-        }
-        var most = 0;
-        for (var candidate = 0; candidate < count; candidate += 1) { most = Math.max(most, units[candidate]); }
-        var ranked = [];
-        if (most > 0) {
-          for (var found = 0; found < count; found += 1) {
-            if (units[found] === most) { ranked.push({ doc: engine.manifest.docs[found], score: score[found] }); }
-          }
-        }
-        ranked.sort(function (a, b) { return b.score - a.score || a.doc.index - b.doc.index; });
-        return { terms: terms, total: ranked.length, ranked: ranked };
+            return merged;
+          });
+        });
       });
     });
   };
+
+  /** How much a page found through another word counts, against the words as typed. */
+  var VARIANT_WEIGHT = 0.9;
+  /** The most variants of one query that are ranked. */
+  var VARIANT_LIMIT = 12;
+
+  /** A number written against its unit is two words: "44pt" asks for 44 and pt. */
+  function splitUnits(query) {
+    return query.replace(/(\d)([A-Za-z]{1,3})(?![A-Za-z])/g, "$1 $2");
+  }
+
+  /** One ranking from the rankings of a query's variants (the query as typed first). */
+  function merge(results, corrections, corrected) {
+    var all = results.concat(corrections);
+    var coverage = all.reduce(function (most, result) { return Math.max(most, result.coverage); }, 0);
+    var byDocument = new Map();
+    var terms = [];
+    all.forEach(function (result, position) {
+      if (result.coverage < coverage || result.ranked.length === 0) { return; }
+      terms = terms.concat(result.terms);
+      var weight = position === 0 ? 1 : VARIANT_WEIGHT;
+      result.ranked.forEach(function (entry) {
+        var score = entry.score * weight;
+        var known = byDocument.get(entry.doc.index);
+        if (!known || known.score < score) { byDocument.set(entry.doc.index, { doc: entry.doc, score: score }); }
+      });
+    });
+    if (terms.length === 0 && results.length > 0) { terms = results[0].terms; }
+    var ranked = Array.from(byDocument.values());
+    ranked.sort(function (a, b) { return b.score - a.score || a.doc.index - b.doc.index; });
+    return { terms: terms, total: ranked.length, ranked: ranked, corrected: corrected };
+  }
 
   /** The text of the document at `index`, from its text shard. */
   Engine.prototype.text = function (index) {
@@ -670,7 +923,9 @@
       best.concat.apply(best, shown.map(function (group) { return group.results; })).forEach(function (entry) {
         texts.push(engine.text(entry.doc.index).then(function (text) { entry.snippet = snippet(text, ranking.terms, engine.folding); }));
       });
-      return Promise.all(texts).then(function () { return { total: ranking.total, best: best, groups: shown }; });
+      return Promise.all(texts).then(function () {
+        return { total: ranking.total, best: best, groups: shown, corrected: ranking.corrected, approximate: !!ranking.approximate };
+      });
     });
   };
 
@@ -840,6 +1095,12 @@
     this.announcer.setAttribute("aria-atomic", "true");
     this.announceTimer = 0;
     this.results = element.querySelector(".search-results");
+    // On the results page (search.html) the box fills the page's own list with every result.
+    this.page = document.querySelector("[data-search-page]");
+    if (this.page) {
+      this.status = this.page.querySelector(".search-status");
+      this.results = this.page.querySelector(".search-results");
+    }
     this.root = element.getAttribute("data-root") || "";
     this.engine = new Engine(scriptLoader(document, this.root), element.getAttribute("data-lang"));
     this.sequence = 0;
@@ -854,6 +1115,23 @@
     var box = this;
     this.element.insertBefore(this.box, this.element.firstChild);
     this.element.appendChild(this.announcer);
+    this.element.classList.add("search-ready");
+    this.input.setAttribute("aria-keyshortcuts", "/");
+    // Enter opens the results page with every result, the query in its address (a change the
+    // reader asks for, as a form's submit is).
+    this.input.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || box.input.value.trim() === "") { return; }
+      event.preventDefault();
+      clearTimeout(box.timer);
+      if (box.page) { box.run(); } else { box.document.defaultView.location.href = box.pageAddress(box.input.value); }
+    });
+    if (this.page) {
+      var query = new URLSearchParams(this.document.defaultView.location.search).get("q") || "";
+      if (query.trim() !== "") {
+        this.input.value = query;
+        this.run();
+      }
+    }
     this.input.addEventListener("focus", function () { box.engine.ready().catch(function () { box.showFailure(); }); });
     this.input.addEventListener("input", function () { box.schedule(); });
     this.element.addEventListener("keydown", function (event) {
@@ -877,14 +1155,15 @@
   };
 
   /** Speaks the count of the query the results are for, once typing has paused. */
-  SearchBox.prototype.announce = function (query, total) {
+  SearchBox.prototype.announce = function (query, total, corrected) {
     var box = this;
     clearTimeout(this.announceTimer);
     this.announceTimer = setTimeout(function () {
       if (box.input.value !== query) { return; }
       var name = total === 0 ? "announce-none" : total === 1 ? "announce-one" : "announce-many";
       markLanguage(box.announcer, box.element, name);
-      box.announcer.textContent = format(box.text(name), { count: total, query: query.trim() });
+      // A mended query is named as searched, so that the reader hears the word the count is for.
+      box.announcer.textContent = format(box.text(name), { count: total, query: (corrected || query).trim() });
     }, ANNOUNCE_MS);
   };
 
@@ -898,18 +1177,28 @@
     this.announcer.textContent = "";
   };
 
+  /** The results page's address for `query`. */
+  SearchBox.prototype.pageAddress = function (query) {
+    return this.text("page") + "?q=" + encodeURIComponent(query.trim());
+  };
+
   SearchBox.prototype.run = function () {
     var box = this;
     var query = this.input.value;
+    if (this.page) {
+      // The address follows the query, so the page can be bookmarked or shared as it is.
+      var window = this.document.defaultView;
+      window.history.replaceState(null, "", query.trim() === "" ? window.location.pathname : "?q=" + encodeURIComponent(query.trim()));
+    }
     if (query.trim() === "") {
       this.clear();
       return;
     }
     var sequence = ++this.sequence;
-    this.engine.search(query).then(function (result) {
+    this.engine.search(query, this.page ? Infinity : undefined).then(function (result) {
       if (sequence === box.sequence) {
-        box.show(result);
-        box.announce(query, result.total);
+        box.show(result, query);
+        box.announce(query, result.total, result.corrected);
       }
     }, function () {
       if (sequence === box.sequence) { box.showFailure(); }
@@ -924,11 +1213,26 @@
     return node;
   };
 
-  SearchBox.prototype.show = function (result) {
+  SearchBox.prototype.show = function (result, query) {
     var box = this;
+    // Which query the list is for, so that a reader's tools (and the tests) can tell a settled list.
+    this.results.setAttribute("data-query", query);
+    // A mended query is what the pages hold, so it is what their highlighting looks for.
+    this.highlightQuery = result.corrected || this.input.value.trim();
     var nodes = result.groups.map(function (group) { return box.group(group, false); });
     if (result.best.length > 0) {
       nodes.unshift(this.group({ kind: "best", total: result.best.length, results: result.best }, true));
+    }
+    if (!this.page && result.total > 0) {
+      var more = this.make("p", "search-note search-all");
+      var link = this.make("a", "", this.text("all-results"), "all-results");
+      link.href = this.pageAddress(this.input.value);
+      more.appendChild(link);
+      nodes.push(more);
+    }
+    if (result.corrected || result.approximate) {
+      var name = result.corrected ? "corrected" : "approximate";
+      nodes.unshift(this.make("p", "search-note search-corrected", format(this.text(name), { query: result.corrected || "" }), name));
     }
     this.results.replaceChildren.apply(this.results, nodes);
     this.results.hidden = nodes.length === 0;
@@ -959,7 +1263,8 @@
     var doc = entry.doc;
     var item = this.make("li", "search-result");
     var link = this.make("a", "search-result-link");
-    link.href = this.root + doc.path;
+    // The landing page highlights the query's words (see `highlightLanding`).
+    link.href = this.root + doc.path + "?highlight=" + encodeURIComponent(this.highlightQuery || this.input.value.trim());
     if (labelKind && doc.kind !== "g") {
       link.appendChild(this.make("span", "search-result-kind", this.text("kind-" + doc.kind), "kind-" + doc.kind));
       link.appendChild(this.document.createTextNode(" "));
@@ -989,12 +1294,93 @@
     this.results.hidden = false;
   };
 
+  // MARK: - Highlighting on the page a result leads to
+
+  /**
+   * On a page opened from a search result (`?highlight=query`), marks the query's words in the main
+   * content, as the results' snippets do, and says so in a line at its top with a button that
+   * removes the marks (and the query from the address). Nothing moves: focus stays where it is.
+   */
+  function highlightLanding(box) {
+    var document = box.document;
+    var window = document.defaultView;
+    var query = new URLSearchParams(window.location.search).get("highlight") || "";
+    var main = document.querySelector("main");
+    if (query.trim() === "" || !main) { return Promise.resolve(0); }
+    return box.engine.ready().then(function (engine) {
+      var terms = plan(splitUnits(query), engine.folding);
+      if (terms.length === 0) { return 0; }
+      var walker = document.createTreeWalker(main, 4);
+      var nodes = [];
+      while (walker.nextNode()) {
+        var parent = walker.currentNode.parentNode;
+        if (parent && !parent.closest("script, style, mark, .search-highlight-note")) { nodes.push(walker.currentNode); }
+      }
+      var marked = 0;
+      nodes.forEach(function (node) {
+        var text = node.nodeValue;
+        var hits = [];
+        tokenize(text, engine.folding).forEach(function (token) {
+          if (terms.some(function (term) { return matches(token, term); })) { hits.push(token); }
+        });
+        if (hits.length === 0) { return; }
+        var fragment = document.createDocumentFragment();
+        var position = 0;
+        hits.sort(function (a, b) { return a.start - b.start; }).forEach(function (hit) {
+          if (hit.start < position) { return; }
+          if (hit.start > position) { fragment.appendChild(document.createTextNode(text.slice(position, hit.start))); }
+          var mark = document.createElement("mark");
+          mark.className = "search-highlight";
+          mark.textContent = text.slice(hit.start, hit.end);
+          fragment.appendChild(mark);
+          marked += 1;
+          position = hit.end;
+        });
+        if (position < text.length) { fragment.appendChild(document.createTextNode(text.slice(position))); }
+        node.parentNode.replaceChild(fragment, node);
+      });
+      if (marked === 0) { return 0; }
+      var note = box.make("p", "search-highlight-note", format(box.text("highlighted"), { query: query.trim() }), "highlighted");
+      var remove = box.make("button", "search-highlight-remove", box.text("remove-highlight"), "remove-highlight");
+      remove.type = "button";
+      remove.addEventListener("click", function () {
+        Array.from(main.querySelectorAll("mark.search-highlight")).forEach(function (mark) {
+          mark.replaceWith(document.createTextNode(mark.textContent));
+        });
+        main.normalize();
+        var heading = main.querySelector("h1");
+        note.remove();
+        window.history.replaceState(null, "", window.location.pathname + window.location.hash);
+        // The button is gone; focus goes to the page's heading rather than to nowhere.
+        if (heading) {
+          heading.setAttribute("tabindex", "-1");
+          heading.focus();
+        }
+      });
+      note.appendChild(document.createTextNode(" "));
+      note.appendChild(remove);
+      main.insertBefore(note, main.firstChild);
+      return marked;
+    });
+  }
+
   /** Sets up the search box of the page, if it has one. */
   function attach(document) {
     if (!document) { return; }
     function setUp() {
       var element = document.querySelector("[data-search]");
-      if (element) { new SearchBox(element).start(); }
+      if (!element) { return; }
+      var box = new SearchBox(element);
+      box.start();
+      // "/" goes to the search box from anywhere but a field being typed in.
+      document.addEventListener("keydown", function (event) {
+        if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) { return; }
+        var target = event.target;
+        if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) { return; }
+        event.preventDefault();
+        box.input.focus();
+      });
+      highlightLanding(box);
     }
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", setUp);

@@ -14,6 +14,8 @@ public struct LoadedContent: Sendable {
     public var wcag: SourceFile?
     /// `content/source-notes.yaml`, the list of places where the handbook departs from the guide, if there is one.
     public var sourceNotes: SourceFile?
+    /// `content/synonyms.yaml`, the words readers type for the same thing, if there is one.
+    public var synonyms: SourceFile?
     /// Language codes whose `strings.yaml` exists but could not be read (already reported), so no
     /// stage calls it missing.
     public var unreadableStrings: Set<String>
@@ -85,6 +87,7 @@ public struct ContentLoader {
         var wcag: SourceFile?
         var images: [ImageFile] = []
         var sourceNotes: SourceFile?
+        var synonyms: SourceFile?
         let top = entries(paths.content)
         for (entry, isFolder) in top {
             let url = paths.content.appendingPathComponent(entry)
@@ -105,9 +108,13 @@ public struct ContentLoader {
                 sourceNotes = read(url, language: "", relativePath: entry)
                 continue
             }
+            if entry == "synonyms.yaml" {
+                synonyms = read(url, language: "", relativePath: entry)
+                continue
+            }
             guard isFolder else {
                 diagnostics.error(
-                    .unexpectedFile, "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, source-notes.yaml, images/ and language folders",
+                    .unexpectedFile, "unexpected file in the content folder; expected site.yaml, glossary.yaml, wcag.yaml, source-notes.yaml, synonyms.yaml, images/ and language folders",
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
@@ -140,6 +147,7 @@ public struct ContentLoader {
             config: config, pages: pages, strings: strings, glossary: glossary, wcag: wcag, unreadableStrings: unreadableStrings,
             sourceNotes: sourceNotes)
         loaded.images = images.sorted { $0.path < $1.path }
+        loaded.synonyms = synonyms
         return loaded
     }
 }

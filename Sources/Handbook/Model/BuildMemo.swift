@@ -124,6 +124,12 @@ final class BuildMemo: @unchecked Sendable {
         var strings: [String: Int]
     }
 
+    /// What a language's index files are made from: its documents and the words that stand for one another.
+    struct SearchIndexInputs: Equatable {
+        var documents: [SearchDocument]
+        var synonyms: [[String]]
+    }
+
     struct SearchDocumentInputs: Equatable {
         var page: PageFingerprint
         var shared: SearchShared
@@ -138,7 +144,7 @@ final class BuildMemo: @unchecked Sendable {
     let bodies = MemoTable<String, BodyInputs, RenderedBodies.Page>()
     let searchDocuments = MemoTable<String, SearchDocumentInputs, SearchDocument>()
     let searchCounts = MemoTable<String, SearchDocument, SearchScorer.Counted>()
-    let searchIndexes = MemoTable<String, [SearchDocument], [OutputFile]>()
+    let searchIndexes = MemoTable<String, SearchIndexInputs, [OutputFile]>()
 
     private var tables: [any ForgettingTable] {
         [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes]

@@ -8,6 +8,8 @@ public enum GeneratedPage: String, CaseIterable, Sendable {
     case translationStatus = "translation-status"
     case handbook
     case checklist
+    /// The results page: every result of the query in its address (`search.html?q=…`).
+    case search
     /// The WCAG 2.2 map, made only when the site has a catalogue to map to.
     case wcag
 

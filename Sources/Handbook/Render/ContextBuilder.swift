@@ -340,6 +340,8 @@ extension ContextBuilder {
             }
         case .checklist:
             layers.append(AuditChecklist(site: site, language: language.code, strings: strings, path: path).context(link: common.link))
+        case .search:
+            break
         }
         return .view(LayeredView(layers: [view] + layers + [base]))
     }

@@ -80,7 +80,8 @@ public struct PageRenderer {
                     }
                 }
                 if let index = search.languages.firstIndex(of: code) {
-                    let own = SearchIndexBuilder.Plan(languages: [code], entries: entryJobs.map { (0, search.entries[$0].make) })
+                    let own = SearchIndexBuilder.Plan(
+                        languages: [code], synonyms: [search.synonyms[index]], entries: entryJobs.map { (0, search.entries[$0].make) })
                     jobs.append {
                         let all = entries.waitForAll()
                         return timings.measure("search index (\(search.languages[index]))") {

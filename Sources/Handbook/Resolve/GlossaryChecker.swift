@@ -133,6 +133,8 @@ struct GlossaryChecker {
 
     /// A text split into words once, so each of a hundred terms is counted without rescanning it.
     struct Words {
+        /// The text the words were split from.
+        let text: String
         let exact: [Substring]
         let lower: [String]
         let positions: [String: [Int]]
@@ -149,6 +151,7 @@ struct GlossaryChecker {
         }
 
         init(_ text: String, anchors: [Anchor] = []) {
+            self.text = text
             // Split on scalars, not Characters: much faster, and terms are plain words.
             var words: [Substring] = []
             var offsets: [Int] = []
@@ -214,7 +217,11 @@ struct GlossaryChecker {
 
         /// The file location of word `index` of `page`'s words (line and column of its first letter).
         func location(ofWord index: Int, in page: ParsedPage) -> SourceLocation {
-            let offset = offsets[index]
+            location(ofOffset: offsets[index], in: page)
+        }
+
+        /// The file location of the text at UTF-8 `offset` of `page`'s words.
+        func location(ofOffset offset: Int, in page: ParsedPage) -> SourceLocation {
             guard let anchor = anchors.last(where: { $0.offset <= offset }) else { return GlossaryChecker.titleLocation(page) }
             switch anchor.place {
             case .title:

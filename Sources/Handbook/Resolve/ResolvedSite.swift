@@ -23,6 +23,8 @@ public struct ResolvedSite: Sendable {
     var glossary: [GlossaryChecker.Term] = []
     /// The WCAG 2.2 success criteria (`content/wcag.yaml`); without it the site has no WCAG 2.2 map.
     public var wcag: WCAGCatalog?
+    /// The words readers type for the same thing (`content/synonyms.yaml`), which search reads.
+    public var synonyms = SynonymTable()
     /// Every content image, copied to the output under `ImageFile.outputPath`.
     public var images: [ImageFile] = []
     /// The current number of each renumbered section, by its old number; each old address gets a redirect page.

@@ -179,6 +179,12 @@ public struct SiteResolver {
             pages: linked, strings: strings)
         site.glossary = glossaryTerms
         site.wcag = wcag
+        if let file = content.synonyms {
+            site.synonyms = timings.measure("synonyms") {
+                SynonymTableReader(diagnostics: diagnostics).read(file, languages: config.languages.map(\.code)) ?? SynonymTable()
+            }
+            timings.measure("regional words") { RegionalWordChecker(diagnostics: diagnostics).check(parsed, table: site.synonyms) }
+        }
         site.images = content.images
         site.movedSections = moved
         site.sourceNotes = notes

@@ -28,6 +28,8 @@ public struct SearchIndexBuilder: Sendable {
     /// that it can share a thread pool with rendering, then `files(_:entries:)` per language.
     struct Plan: Sendable {
         var languages: [String]
+        /// Each language's groups of words that stand for one another, for queries.
+        var synonyms: [[[String]]] = []
         var entries: [(language: Int, make: @Sendable () -> Entry)]
     }
 
@@ -46,7 +48,14 @@ public struct SearchIndexBuilder: Sendable {
                 }))
             }
         }
-        return Plan(languages: languages, entries: entries)
+        return Plan(languages: languages, synonyms: languages.map { Self.synonyms(site, language: $0) }, entries: entries)
+    }
+
+    /// The groups of `content/synonyms.yaml` in `language`, then each WCAG criterion's number with
+    /// its dots and without (`1.4.3`, `143`), since readers type both.
+    static func synonyms(_ site: ResolvedSite, language: String) -> [[String]] {
+        let criteria = (site.wcag?.criteria ?? []).map { [$0.number, $0.number.replacingOccurrences(of: ".", with: "")] }
+        return site.synonyms.searchGroups(in: language) + criteria
     }
 
     /// Weighs the counted terms of each language and writes its files; `entries` are the results of
@@ -59,11 +68,13 @@ public struct SearchIndexBuilder: Sendable {
     func files(ofLanguage position: Int, _ plan: Plan, entries: [Entry], memo: BuildMemo? = nil) -> [OutputFile] {
         let mine = zip(plan.entries, entries).filter { $0.0.language == position }.map(\.1)
         let documents = mine.map(\.document)
+        let synonyms = plan.synonyms[position]
         let make = {
             let index = SearchScorer().index(counted: mine.map(\.counted))
             let layout = SearchIndexLayout(language: plan.languages[position])
-            return SearchIndexFiles(layout: layout).files(documents: documents, index: index)
+            return SearchIndexFiles(layout: layout).files(documents: documents, index: index, synonyms: synonyms)
         }
-        return memo?.searchIndexes.value(plan.languages[position], inputs: documents, make: make) ?? make()
+        let inputs = BuildMemo.SearchIndexInputs(documents: documents, synonyms: synonyms)
+        return memo?.searchIndexes.value(plan.languages[position], inputs: inputs, make: make) ?? make()
     }
 }

@@ -5,7 +5,7 @@ struct SearchIndexFiles {
     let layout: SearchIndexLayout
 
     /// The main file, then the term shards, then the text shards.
-    func files(documents: [SearchDocument], index: InvertedIndex) -> [OutputFile] {
+    func files(documents: [SearchDocument], index: InvertedIndex, synonyms: [[String]] = []) -> [OutputFile] {
         let termShards = termShards(index)
         let textShards = textShards(documents)
         var out: [OutputFile] = []
@@ -20,11 +20,14 @@ struct SearchIndexFiles {
         let texts = textShards.enumerated().map { position, shard in
             JavaScriptLiteral.array([String(shard.first), JavaScriptLiteral.string(layout.textShardName(position))])
         }
+        let words = SpellingVocabulary(documents: documents, index: index)
         let main = JavaScriptLiteral.object([
             ("format", "1"), ("language", JavaScriptLiteral.string(layout.language)),
+            ("words", JavaScriptLiteral.string(layout.wordsName)),
             ("folding", JavaScriptLiteral.string(foldingPairs(index))),
             ("docs", "[\n" + docs.joined(separator: ",\n") + "\n]"),
             ("terms", JavaScriptLiteral.array(terms)), ("text", JavaScriptLiteral.array(texts)),
+            ("synonyms", JavaScriptLiteral.array(synonyms.map { JavaScriptLiteral.array($0.map(JavaScriptLiteral.string)) })),
         ])
         out.append(OutputFile(path: layout.mainPath, text: JavaScriptLiteral.registration(layout.mainName, main)))
         for (position, shard) in termShards.enumerated() {
@@ -35,6 +38,11 @@ struct SearchIndexFiles {
             let name = layout.termShardName(position)
             out.append(OutputFile(path: SearchIndexLayout.path(of: name), text: JavaScriptLiteral.registration(name, data)))
         }
+        let vocabulary = JavaScriptLiteral.object([
+            ("latin", JavaScriptLiteral.string(words.latin.joined(separator: " "))),
+            ("han", JavaScriptLiteral.string(words.hanPairs.joined(separator: " "))),
+        ])
+        out.append(OutputFile(path: SearchIndexLayout.path(of: layout.wordsName), text: JavaScriptLiteral.registration(layout.wordsName, vocabulary)))
         for (position, shard) in textShards.enumerated() {
             let data = JavaScriptLiteral.object([
                 ("first", String(shard.first)),

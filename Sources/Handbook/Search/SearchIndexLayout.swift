@@ -5,7 +5,9 @@
 ///   search box;
 /// - `<lang>-terms-<n>.js`: a range of terms with their postings, loaded when a query needs them;
 /// - `<lang>-text-<n>.js`: the plain text of a run of documents, loaded for the snippets of the
-///   results shown.
+///   results shown;
+/// - `<lang>-words.js`: the words a misspelt query is corrected to (`SpellingVocabulary`), loaded
+///   only when a query word finds nothing.
 ///
 /// Shards keep each load small however large the site grows: a 10,000-page site still loads the
 /// documents list and the few shards a query touches, never the whole index.
@@ -25,6 +27,9 @@ struct SearchIndexLayout: Sendable {
 
     /// The registration name of term shard `index` (`en-terms-0`).
     func termShardName(_ index: Int) -> String { "\(language)-terms-\(index)" }
+
+    /// The registration name of the spelling vocabulary (`en-words`).
+    var wordsName: String { "\(language)-words" }
 
     /// The registration name of text shard `index` (`en-text-0`).
     func textShardName(_ index: Int) -> String { "\(language)-text-\(index)" }

@@ -22,6 +22,10 @@ final class IncrementalBuildTests: XCTestCase {
         if !FileManager.default.fileExists(atPath: project.root.appendingPathComponent("content/wcag.yaml").path) {
             project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/wcag.yaml"), to: "content/wcag.yaml")
         }
+        // And its synonym table, so that edits of it have search indexes and regional words to change.
+        if !FileManager.default.fileExists(atPath: project.root.appendingPathComponent("content/synonyms.yaml").path) {
+            project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("content/synonyms.yaml"), to: "content/synonyms.yaml")
+        }
         builder = IncrementalBuild(paths: ProjectPaths(root: project.root), epub: true)
     }
 
@@ -227,6 +231,13 @@ struct Edit {
         },
         file("glossary", in: "content", suffix: "glossary.yaml") { text, random in
             text + "  - en: \(pick(["timer", "label", "contrast"], &random))\n    zh-Hant: \(pick(["計時器", "標籤", "對比度"], &random))\n"
+        },
+        file("synonyms", in: "content", suffix: "synonyms.yaml") { text, random in
+            // A new group for search, or an edition's own word made another region's (a regional-word warning).
+            let number = random.next()
+            return number % 2 == 0
+                ? text + "  - reason: Edited.\n    en: [countdown\(number), timer\(number)]\n"
+                : text.replacingOccurrences(of: "zh-Hant: [視像, 影片, 視頻]", with: "zh-Hant: [影片, 視像, 視頻]")
         },
         file("stylesheet", in: "templates/assets", suffix: "handbook.css") { text, random in text + "\n/* edited \(random.next() % 100) */\n" },
         file("template", in: "templates/partials", suffix: "footer.mustache") { text, random in

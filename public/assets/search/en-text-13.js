@@ -15,5 +15,6 @@ HandbookSearch.register("en-text-13", {"first":161,"texts":[
 "How much of the handbook each language has, and what still needs a translator.",
 "Every best practice and every section of this handbook on one page, for reading offline, printing or saving as a PDF.",
 "Check an app against the 33 best practices. Tick each practice when you have checked it, record whether the app passes, and add notes. Your answers stay in this browser only.",
+"",
 "Every success criterion of WCAG 2.2, by principle and guideline, with its level and the best practices of this handbook that serve it. Criteria of level A and AA that no practice serves are marked “Not covered”, with the reason."
 ]});
