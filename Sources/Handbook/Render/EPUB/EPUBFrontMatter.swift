@@ -48,33 +48,35 @@ struct EPUBFrontMatter {
 
     /// The cover document: the image alone, as a heading named by the book's title.
     func coverXHTML() -> String {
-        let title = strings.text("site_title")
-        var out = EPUBContentDocument.header(
-            title: strings.text("epub_cover"), tag: language.tag, stylesheet: "../style.css", dir: language.dir)
-        out += "<main class=\"cover\">\n"
+        let name = strings.text("site_title") + strings.text("label_separator") + subtitle
         // The picture is the document's heading: its words are the book's title.
-        out += "<h1><img role=\"doc-cover\" src=\"../\(Self.coverImage)\" alt=\"\(escape(title + strings.text("label_separator") + subtitle))\"/></h1>\n"
-        out += "</main>\n</body>\n</html>\n"
-        return out
+        return document(titleKey: "epub_cover", className: "cover", content: """
+            <h1><img role="doc-cover" src="../\(Self.coverImage)" alt="\(escape(name))"/></h1>
+
+            """)
     }
 
     /// The title page: title, subtitle, the source the text was written from, the date of the
     /// content (`site.yaml`'s `modified`, never the build's clock) and whose text it is.
     func titlePageXHTML() -> String {
-        let title = strings.text("site_title")
-        var out = EPUBContentDocument.header(
-            title: strings.text("epub_title_page"), tag: language.tag, stylesheet: "../style.css", dir: language.dir)
         let date = ContextBuilder.date(site.config.modified, language: language.code)
-        out += "<main class=\"title-page\">\n"
-        out += "<h1 id=\"title\"\(uiLang("site_title"))>\(escape(title))</h1>\n"
-        out += "<p class=\"subtitle\"\(uiLang("epub_subtitle"))>\(escape(subtitle))</p>\n"
-        out += "<p\(uiLang("epub_written_from"))>\(escape(strings.text("epub_written_from") + strings.text("label_separator")))<cite\(uiLang("epub_source"))>\(escape(strings.text("epub_source")))</cite></p>\n"
-        out += "<p\(uiLang("epub_edition"))>\(escape(strings.text("epub_edition", ["date": date])))</p>\n"
-        out += "<p\(uiLang("epub_rights"))>\(escape(strings.text("epub_rights")))</p>\n"
-        out += "</main>\n</body>\n</html>\n"
-        return out
+        return document(titleKey: "epub_title_page", className: "title-page", content: """
+            <h1 id="title"\(uiLang("site_title"))>\(text("site_title"))</h1>
+            <p class="subtitle"\(uiLang("epub_subtitle"))>\(escape(subtitle))</p>
+            <p\(uiLang("epub_written_from"))>\(escape(strings.text("epub_written_from") + strings.text("label_separator")))<cite\(uiLang("epub_source"))>\(text("epub_source"))</cite></p>
+            <p\(uiLang("epub_edition"))>\(escape(strings.text("epub_edition", ["date": date])))</p>
+            <p\(uiLang("epub_rights"))>\(text("epub_rights"))</p>
+
+            """)
     }
 
+    /// An XHTML document of the book titled by the string `titleKey`, its `content` in `<main>`.
+    private func document(titleKey: String, className: String, content: String) -> String {
+        EPUBContentDocument.header(title: strings.text(titleKey), tag: language.tag, stylesheet: "../style.css", dir: language.dir)
+            + "<main class=\"\(className)\">\n" + content + "</main>\n</body>\n</html>\n"
+    }
+
+    private func text(_ key: String) -> String { escape(strings.text(key)) }
     private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
     private func uiLang(_ key: String) -> String { EPUBContentDocument.lang(strings.fallbackLanguage(of: key)) }
 
