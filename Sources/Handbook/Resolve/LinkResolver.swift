@@ -152,10 +152,12 @@ private extension LinkResolver {
                         missingAnchor(anchor, in: page, at: location)
                     }
                 } else if report && !isExternal(url) && !HTMLEscaping.isDangerousURL(url) && !url.lowercased().hasPrefix("data:") {
+                    var notes = [Diagnostic.Note("link pages with bp:ID, sec:NUMBER or page:ID, which the build checks")]
+                    // A file path names its page: the number is in it.
+                    if let meant = catalog.reference(forPath: url) { notes.insert(Diagnostic.Note("did you mean \(meant)?"), at: 0) }
                     diagnostics.error(
                         .brokenLink, "link to \"\(url)\" is neither a web address nor a cross-reference",
-                        at: location,
-                        notes: [Diagnostic.Note("link pages with bp:ID, sec:NUMBER or page:ID, which the build checks")])
+                        at: location, notes: notes)
                 }
                 return nil
             }

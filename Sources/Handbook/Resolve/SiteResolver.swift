@@ -260,6 +260,27 @@ struct Catalog {
         return pages[key] != nil || unparsed.contains(key)
     }
 
+    /// The cross-reference a link written as a file path means (`../sections/13.2.md`,
+    /// `13.2.html#layout` → `sec:13.2#layout`), when the page it names exists.
+    func reference(forPath url: String) -> String? {
+        let hash = url.firstIndex(of: "#")
+        let path = hash.map { String(url[..<$0]) } ?? url
+        let fragment = hash.map { String(url[url.index(after: $0)...]) }
+        let parts = path.split(separator: "/").map(String.init)
+        guard var name = parts.last else { return nil }
+        for suffix in [".md", ".html", ".htm"] where name.lowercased().hasSuffix(suffix) { name.removeLast(suffix.count) }
+        let folder = parts.dropLast().last
+        let keys: [PageKey]
+        switch folder {
+        case "sections": keys = [.section(name)]
+        case "practices": keys = [.practice(name)]
+        case "pages": keys = [.page(name)]
+        default: keys = [.section(name), .practice(name), .page(name)]
+        }
+        guard let key = keys.first(where: contains) else { return nil }
+        return "\(key)" + (fragment.map { "#\($0)" } ?? "")
+    }
+
     /// The problem with a reference to `key`, with a near miss, or nil when it exists.
     func unknownMessage(_ key: PageKey) -> String? {
         guard !contains(key) else { return nil }
