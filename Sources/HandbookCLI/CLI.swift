@@ -29,6 +29,27 @@ public enum CLI {
     /// Whether standard output is a terminal, for colour; tests capture output and get none.
     public static var isTerminal = false
 
+    /// The nearest folder above `folder` that holds `content/site.yaml`, when `folder` does not and
+    /// the command works on the default folders (a folder given on the command line is relative to
+    /// the working folder, and `i18n diff` and `mark-current` find the project from the files named).
+    static func projectRoot(for command: Command, from folder: URL) -> URL? {
+        guard let folders = command.folders, folders == FolderOptions(quiet: folders.quiet) else { return nil }
+        switch command {
+        case .i18nDiff, .i18nMarkCurrent: return nil
+        default: break
+        }
+        func isProject(_ url: URL) -> Bool {
+            FileManager.default.fileExists(atPath: url.appendingPathComponent("content/site.yaml").path)
+        }
+        var candidate = folder.standardizedFileURL
+        guard !isProject(candidate) else { return nil }
+        while candidate.path != "/" {
+            candidate = candidate.deletingLastPathComponent()
+            if isProject(candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
@@ -51,6 +72,12 @@ public enum CLI {
             stderr.write("handbook: error: \(problem)\n")
             stderr.write("handbook: note: unset it to use one thread per core\n")
             return 2
+        }
+        // As git and cargo do, a command run in a subfolder of the project works on the project.
+        var workingDirectory = workingDirectory
+        if let root = projectRoot(for: command, from: workingDirectory) {
+            stderr.write("handbook: note: using the project at \(root.path), found above the working folder\n")
+            workingDirectory = root
         }
         // An edit of the content that was cut short: finish or undo it before anything else.
         if let folders = command.folders {

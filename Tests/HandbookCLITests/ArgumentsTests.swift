@@ -66,6 +66,25 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertFalse(CommandRun.handbook(["build"], in: project.root).stdout.contains("render:"))
     }
 
+    func testACommandInASubfolderWorksOnTheProjectAboveAndSaysSo() throws {
+        let project = TemporaryProject()
+        project.copy(I18nCommandTests.fixture, to: "content")
+        project.useRepositoryTemplates()
+        let below = project.root.appendingPathComponent("content/en/practices")
+        let check = CommandRun.handbook(["check"], in: below)
+        XCTAssertEqual(check.exitCode, 0, check.stderr)
+        XCTAssertTrue(check.stderr.hasPrefix("handbook: note: using the project at \(project.root.standardizedFileURL.path), found above the working folder\n"), check.stderr)
+        let build = CommandRun.handbook(["build"], in: below)
+        XCTAssertEqual(build.exitCode, 0, build.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.root.appendingPathComponent("public/index.html").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: below.appendingPathComponent("public").path))
+        // In the project's own folder nothing is said; a folder given on the command line is the working folder's.
+        XCTAssertFalse(CommandRun.handbook(["check"], in: project.root).stderr.contains("using the project"))
+        let given = CommandRun.handbook(["check", "--content", "content"], in: below)
+        XCTAssertEqual(given.exitCode, 1)
+        XCTAssertFalse(given.stderr.contains("using the project"), given.stderr)
+    }
+
     func testABuildOfNothingChangedIsUpToDateUnlessToldNotToUseTheCache() {
         let project = TemporaryProject()
         project.copy(I18nCommandTests.fixture, to: "content")

@@ -121,7 +121,7 @@ final class DiagnosticsOutputTests: XCTestCase {
             """
             content/site.yaml: error: file not found [unreadable-file]
                 note: the working folder is [ROOT]
-                note: run handbook from the handbook's root folder (the one holding content/ and templates/), or pass --content DIR and --templates DIR
+                note: run handbook in the handbook's folder (the one holding content/ and templates/) or a folder below it, or pass --content DIR and --templates DIR
             1 error (1 unreadable-file), 0 warnings
             build failed; public/ was left as it was
 

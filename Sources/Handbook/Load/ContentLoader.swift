@@ -71,7 +71,7 @@ public struct ContentLoader {
                 .unreadableFile, "file not found", at: SourceLocation(path: paths.display(siteFile)),
                 notes: [
                     Diagnostic.Note("the working folder is \(paths.root.path)"),
-                    Diagnostic.Note("run handbook from the handbook's root folder (the one holding content/ and templates/), or pass --content DIR and --templates DIR"),
+                    Diagnostic.Note("run handbook in the handbook's folder (the one holding content/ and templates/) or a folder below it, or pass --content DIR and --templates DIR"),
                 ])
             return nil
         }
