@@ -51,6 +51,8 @@ public struct UsageError: Error, Equatable {
     public var message: String
     /// The likely intended word.
     public var suggestion: String?
+    /// What to do instead, when it is not a word ("check writes nothing; build --out DIR does").
+    public var note: String? = nil
 }
 
 /// Parses the command line.
@@ -102,6 +104,8 @@ public enum Arguments {
                     message: "unknown option '\(first)'",
                     suggestion: NearMiss.suggestion(for: first, among: ["--help", "--version"]))
             }
+            // Other tools' spellings of the version flag.
+            if ["version", "-v"].contains(first) { throw UsageError(message: "unknown command '\(first)'", suggestion: "--version") }
             throw UsageError(
                 message: "unknown command '\(first)'", suggestion: NearMiss.suggestion(for: first, among: commands))
         }
@@ -250,9 +254,7 @@ public enum Arguments {
                 value = String(word[word.index(after: equals)...])
                 word = String(word[..<equals])
             }
-            guard allowed.contains(word) else {
-                throw UsageError(message: "unknown option '\(word)'", suggestion: NearMiss.suggestion(for: word, among: allowed))
-            }
+            guard allowed.contains(word) else { throw unknownOption(word, allowed: allowed) }
             if value == nil {
                 guard index + 1 < words.count else { throw UsageError(message: "option '\(word)' needs a value", suggestion: nil) }
                 value = words[index + 1]
@@ -283,6 +285,23 @@ public enum Arguments {
         return (folders, flags)
     }
 
+    /// The short options other tools take, by the long ones this tool spells out.
+    static let shortOptions = ["-o": "--out", "-c": "--content", "-t": "--templates", "-q": "--quiet"]
+
+    /// The error for `word`, which the command does not take: the long form of a short option it
+    /// takes, a near miss, or, for `--out` where nothing is written, what writes.
+    static func unknownOption(_ word: String, allowed: [String]) -> UsageError {
+        if let long = shortOptions[word], allowed.contains(long) {
+            return UsageError(message: "unknown option '\(word)'", suggestion: long)
+        }
+        if word == "--out", !allowed.contains(word) {
+            return UsageError(
+                message: "unknown option '--out'", suggestion: nil,
+                note: "this command writes no site; 'handbook build --out DIR' writes it to DIR")
+        }
+        return UsageError(message: "unknown option '\(word)'", suggestion: NearMiss.suggestion(for: word, among: allowed))
+    }
+
     /// Reads `--name value`, `--name=value` and flags; words that are not options are files when
     /// the command takes files, else an error; `--block` may repeat.
     private static func options(
@@ -310,10 +329,7 @@ public enum Arguments {
                 index += 1
                 continue
             }
-            guard allowed.contains(word) else {
-                throw UsageError(
-                    message: "unknown option '\(word)'", suggestion: NearMiss.suggestion(for: word, among: allowed + allowedFlags))
-            }
+            guard allowed.contains(word) else { throw unknownOption(word, allowed: allowed + allowedFlags) }
             if value == nil {
                 guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
                     throw UsageError(message: "option '\(word)' needs \(word == "--block" ? "a number" : "a folder")", suggestion: nil)

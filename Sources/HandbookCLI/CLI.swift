@@ -65,6 +65,7 @@ public enum CLI {
         } catch {
             stderr.write("handbook: error: \(DiagnosticFormatter.escaped(error.message))\n")
             if let suggestion = error.suggestion { stderr.write("handbook: note: did you mean '\(suggestion)'?\n") }
+            if let note = error.note { stderr.write("handbook: note: \(note)\n") }
             stderr.write("Run 'handbook --help' for usage.\n")
             return 2
         }

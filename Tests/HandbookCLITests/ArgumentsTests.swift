@@ -47,6 +47,20 @@ final class ArgumentsTests: XCTestCase {
         }
     }
 
+    func testOtherToolsSpellingsGetTheirHandbookForm() {
+        let run = CommandRun.handbook(["version"], in: TemporaryProject().root)
+        XCTAssertEqual(run.exitCode, 2)
+        XCTAssertEqual(run.stderr, "handbook: error: unknown command 'version'\nhandbook: note: did you mean '--version'?\nRun 'handbook --help' for usage.\n")
+        XCTAssertEqual(CommandRun.handbook(["build", "-o", "site"], in: TemporaryProject().root).stderr,
+                       "handbook: error: unknown option '-o'\nhandbook: note: did you mean '--out'?\nRun 'handbook --help' for usage.\n")
+        XCTAssertEqual(CommandRun.handbook(["check", "--out", "site"], in: TemporaryProject().root).stderr,
+                       "handbook: error: unknown option '--out'\nhandbook: note: this command writes no site; 'handbook build --out DIR' writes it to DIR\nRun 'handbook --help' for usage.\n")
+        // A short option the command does not take is not offered.
+        XCTAssertThrowsError(try Arguments.parse(["check", "-o", "site"])) { error in
+            XCTAssertEqual((error as? UsageError)?.suggestion, nil)
+        }
+    }
+
     func testTimingsNameEveryStageOfTheBuild() {
         let project = TemporaryProject()
         project.copy(I18nCommandTests.fixture, to: "content")
