@@ -208,11 +208,13 @@ struct WCAGCriterionLinkView: MustacheView {
 
 /// A section page's own fields.
 struct SectionView: MustacheView {
-    static let keys = ["number", "platform", "platform_lang", "practices", "children", "program_details", "pager"]
+    static let keys = ["number", "platform", "platform_lang", "practices", "related", "children", "program_details", "pager"]
     let number: String
     let platform: MustacheValue
     let platformLang: MustacheValue
     let practices: MustacheValue
+    /// The sections `related:` names, under "Related sections".
+    let related: MustacheValue
     let children: MustacheValue
     let pager: MustacheValue
     var programDetails: [MustacheValue]?
@@ -223,6 +225,7 @@ struct SectionView: MustacheView {
         case "platform": return platform
         case "platform_lang": return platformLang
         case "practices": return practices
+        case "related": return related
         case "children": return children
         case "program_details": return programDetails.map(MustacheValue.array)
         case "pager": return pager

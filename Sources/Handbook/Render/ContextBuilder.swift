@@ -199,7 +199,9 @@ private extension ContextBuilder {
         // Only the practice and section templates show the relations; other pages have none to list.
         switch page.key {
         case .practice: add("page-related-sections", "related_sections")
-        case .section: add("page-related-practices", "related_practices")
+        case .section(let number):
+            add("page-related-practices", "related_practices")
+            if site.section(number)?.related.isEmpty == false { add("page-related-sections", "related_sections") }
         case .page("source-notes"):
             for topic in sourceNoteTopics { add("notes-\(topic.rawValue)", "source_notes_topic_\(topic.rawValue)") }
             return items.count >= 3 ? .view(ItemsView(items: items)) : .null
@@ -246,6 +248,7 @@ private extension ContextBuilder {
             platform: info.platform == .common ? .null : .string(strings.text(info.platform.stringKey)),
             platformLang: common.lang(of: info.platform.stringKey),
             practices: list(info.practices.map(PageKey.practice), from: page.outputPath),
+            related: list(info.related.map(PageKey.section), from: page.outputPath),
             children: list(info.children.map(PageKey.section), from: page.outputPath),
             pager: pager(PageKey.section(number), from: page.outputPath))
         if case .section(let details) = page.source.details, !details.programDetails.isEmpty {

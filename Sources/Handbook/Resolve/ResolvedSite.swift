@@ -172,6 +172,8 @@ public struct SectionInfo: Sendable {
     public var children: [String]
     /// Related practice IDs from both sides, sorted.
     public var practices: [String]
+    /// The sections its `related:` names that exist, as the English page lists them.
+    public var related: [String] = []
 }
 
 /// How a published page relates to its source-language text.

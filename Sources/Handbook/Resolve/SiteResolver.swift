@@ -394,7 +394,7 @@ private extension SiteResolver {
         for number in catalog.sectionNumbers {
             guard let page = catalog.pages[.section(number)], case .section(let details) = page.details else { continue }
             for detail in details.programDetails { _ = check(detail.related, as: PageKey.section, in: catalog) }
-            _ = check(details.related, as: PageKey.section, in: catalog)
+            let related = check(details.related, as: PageKey.section, in: catalog)
             let own = Set(details.practices.map(\.value)).intersection(catalog.practiceIDs)
             var parent: String?
             if let explicit = details.parent {
@@ -419,7 +419,7 @@ private extension SiteResolver {
             infos.append(
                 SectionInfo(
                     number: number, platform: details.platform, parent: parent, children: [],
-                    practices: own.union(practicesNaming[number] ?? []).sorted(by: NumberOrder.less)))
+                    practices: own.union(practicesNaming[number] ?? []).sorted(by: NumberOrder.less), related: related))
         }
         let position = Dictionary(uniqueKeysWithValues: infos.enumerated().map { ($1.number, $0) })
         breakParentCycles(&infos, parents: parents, position: position, catalog: catalog)

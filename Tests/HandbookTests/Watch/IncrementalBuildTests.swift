@@ -217,6 +217,7 @@ struct Edit {
         },
         relation("relation", key: "sections", in: "content/en/practices") { pick(["[\"16.1\"]", "[\"11.5\", \"16\"]", "[]"], &$0) },
         relation("practices", key: "practices", in: "content/en/sections") { pick(["[\"2.10\"]", "[\"1.1\", \"2.10\"]", "[]"], &$0) },
+        relation("related", key: "related", in: "content/en/sections") { pick(["[\"16.1\"]", "[\"11.5\", \"16\"]", "[]"], &$0) },
         relation("category", key: "category", in: "content/en/practices/1.") { pick(["text", "sensory", "multimedia"], &$0) },
         relation("category", key: "category", in: "content/en/practices/2.") { pick(["navigation", "control"], &$0) },
         relation("wcag", key: "wcag", in: "content/en/practices") { pick(["[\"1.1.1\"]", "[\"2.2.1\", \"1.4.3\"]", "[]"], &$0) },
