@@ -6,6 +6,8 @@ struct YAMLErrorExplanation {
     let line: Int
     let column: Int
     let notes: [String]
+    /// For a quote left open: the quote mark YAML took as its end (line and column in the YAML).
+    private(set) var readOnTo: (line: Int, column: Int)?
 
     /// Explains `error`, raised while reading `text` (1-based lines as libyaml reports them).
     init(_ error: YAMLReader.SyntaxError, in text: String) {
@@ -48,8 +50,18 @@ struct YAMLErrorExplanation {
         }
         if result == nil, raw.hasPrefix("did not find expected key") || raw.hasPrefix("did not find expected '-'") {
             let scalars = line(error.line)
-            let previous = scalars.prefix(max(0, error.column - 1)).reversed().first { $0 != " " }
-            if previous == "\"" || previous == "'" {
+            let closing = scalars.prefix(max(0, error.column - 1)).lastIndex { $0 != " " }
+            let previous = closing.map { scalars[$0] }
+            if let closing, previous == "\"" || previous == "'",
+                let opening = Self.openingQuote(closedAt: error.line, closing, lines: lines), opening.line < error.line {
+                // A quoted value may run over lines, so a quote left open on an earlier key runs on to
+                // the next quote mark, wherever it is; the mistake is where the value opened.
+                result = (
+                    "the quote that starts this value is never closed", opening.line, opening.column,
+                    ["end the value with the same quote mark"]
+                )
+                readOnTo = (error.line, closing + 1)
+            } else if previous == "\"" || previous == "'" {
                 result = (
                     "text follows the closing quote of this value", error.line, error.column,
                     ["quote the whole value, or remove the text after the quote"]
@@ -79,9 +91,43 @@ struct YAMLErrorExplanation {
 
     /// The `yaml-syntax` error, in a file whose YAML starts after `lineOffset` lines.
     func diagnostic(path: String, lineOffset: Int) -> Diagnostic {
-        .error(
-            .yamlSyntax, message, at: SourceLocation(path: path, line: line + lineOffset, column: column),
-            notes: notes.map { Diagnostic.Note($0) })
+        var notes = notes.map { Diagnostic.Note($0) }
+        if let readOnTo {
+            notes.insert(
+                Diagnostic.Note("YAML read on to this quote mark", at: SourceLocation(path: path, line: readOnTo.line + lineOffset, column: readOnTo.column)),
+                at: 1)
+        }
+        return .error(.yamlSyntax, message, at: SourceLocation(path: path, line: line + lineOffset, column: column), notes: notes)
+    }
+
+    /// The 1-based line and column of the quote mark that opens the quoted value whose closing mark is
+    /// at `line`, 0-based `index`: the nearest same mark before it that is not escaped (`\"` in double
+    /// quotes, `''` in single quotes).
+    private static func openingQuote(closedAt line: Int, _ index: Int, lines: [[Unicode.Scalar]]) -> (line: Int, column: Int)? {
+        guard lines.indices.contains(line - 1) else { return nil }
+        let mark = lines[line - 1][index]
+        var number = line
+        var position = index - 1
+        while number >= 1 {
+            let scalars = lines[number - 1]
+            while position >= 0 {
+                if scalars[position] == mark {
+                    if mark == "\"", position > 0, scalars[position - 1] == "\\" {
+                        position -= 2
+                        continue
+                    }
+                    if mark == "'", position > 0, scalars[position - 1] == "'" {
+                        position -= 2
+                        continue
+                    }
+                    return (number, position + 1)
+                }
+                position -= 1
+            }
+            number -= 1
+            position = number >= 1 ? lines[number - 1].count - 1 : -1
+        }
+        return nil
     }
 
     /// Where the unclosed quoted value starts: libyaml's context mark when it gave one, else the last
