@@ -37,6 +37,17 @@ public final class DiagnosticEngine: @unchecked Sendable {
         }
     }
 
+    /// Replaces the diagnostics that `isFollowOn` picks, if any, with the one `summary` makes of
+    /// them (in the order `diagnostics` gives): errors that one mistake caused, said once at the cause.
+    public func fold(_ isFollowOn: (Diagnostic) -> Bool, into summary: ([Diagnostic]) -> Diagnostic) {
+        lock.lock()
+        defer { lock.unlock() }
+        let picked = Array(Set(collected.filter(isFollowOn))).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
+        guard !picked.isEmpty else { return }
+        collected.removeAll(where: isFollowOn)
+        collected.append(summary(picked))
+    }
+
     /// Whether any error has been reported.
     public var hasErrors: Bool {
         lock.lock()

@@ -193,7 +193,51 @@ public struct SiteResolver {
         if memo != nil {
             site.searchFingerprint = BuildMemo.SearchShared(wcagHash: content.wcag?.hash, strings: strings.mapValues(\.fingerprint))
         }
+        foldReferencesToRenamedFiles(sourcePages, sourceFolder: "\(config.contentFolder)/\(sourceCode)")
         return site
+    }
+
+    /// One mistake, one error: when a source file's ID no longer matches its name (practices/1.10.md
+    /// now says `id: "1.14"`), every reference to the name (`bp:1.10`) and every translation of the
+    /// file breaks, and a near miss would point them at another page. Those errors are folded into
+    /// one at the ID, which says how many there were and where the first is.
+    func foldReferencesToRenamedFiles(_ sources: [PageKey: ParsedPage], sourceFolder: String) {
+        for page in sources.values.sorted(by: { $0.key < $1.key }) {
+            let stem = String(page.file.relativePath.split(separator: "/").last?.dropLast(".md".count) ?? "")
+            let named: PageKey
+            switch page.key {
+            case .practice: named = .practice(stem)
+            case .section: named = .section(stem)
+            case .page: named = .page(stem)
+            }
+            guard named != page.key, sources[named] == nil else { continue }
+            let noun: String
+            switch named {
+            case .practice: noun = "practice"
+            case .section: noun = "section"
+            case .page: noun = "page"
+            }
+            let reference = "unknown \(noun) \"\(named.id)\""
+            let orphan = "translation of \(named) has no source page"
+            diagnostics.fold({ $0.message.hasPrefix(reference) || $0.message.hasPrefix(orphan) }) { folded in
+                let translations = folded.filter { $0.code == .orphanTranslation }.count
+                let references = folded.count - translations
+                var parts: [String] = []
+                if references > 0 {
+                    let files = Set(folded.filter { $0.code != .orphanTranslation }.map(\.location.path)).count
+                    parts.append("\(references) reference\(references == 1 ? "" : "s") to \(named) in \(files) file\(files == 1 ? "" : "s")")
+                }
+                if translations > 0 { parts.append("\(translations) translation\(translations == 1 ? "" : "s") of it") }
+                return .error(
+                    folded.contains { $0.code == .brokenLink } ? .brokenLink : .orphanTranslation,
+                    "\(parts.joined(separator: " and ")) broke: this file was \(named), and its ID now says \"\(page.key.id)\"",
+                    at: page.keyLocation,
+                    notes: [
+                        Diagnostic.Note("the first is here", at: folded[0].location),
+                        Diagnostic.Note("set the ID back to \"\(named.id)\", or rename the file and change what names \(named)"),
+                    ])
+            }
+        }
     }
 
     /// The pages a note names are referenced by the Notes on the source page, where the note links them.
