@@ -247,7 +247,12 @@ struct ContentLinter {
         // A note link takes the note's title, a wcag: link the criterion's name, as bp: and sec: links take the target's.
         let isCrossReference = url.hasPrefix("bp:") || url.hasPrefix("sec:") || url.hasPrefix("note:") || url.hasPrefix("wcag:")
         let hasImageText = node.children.contains { if case .image = $0.kind { return !$0.plainText.isEmpty } else { return false } }
-        if text.isEmpty && !isCrossReference && !hasImageText {
+        // A link that is neither a web address nor a cross-reference (`section:13.2`, `13.2.md`) gets the
+        // resolver's error, which says what to write; its missing text is part of that one mistake.
+        let lower = url.lowercased()
+        let isWebAddress = ["http://", "https://", "mailto:", "tel:"].contains { lower.hasPrefix($0) }
+        let isResolverMistake = !isCrossReference && !url.hasPrefix("page:") && !url.hasPrefix("#") && !isWebAddress
+        if text.isEmpty && !isCrossReference && !hasImageText && !isResolverMistake {
             diagnostics.error(
                 .emptyLink, "link to \"\(url)\" has no text", at: location,
                 notes: [Diagnostic.Note("write what the link leads to between the brackets")])

@@ -305,8 +305,19 @@ struct Catalog {
     }
 
     /// The cross-reference a link written as a file path means (`../sections/13.2.md`,
-    /// `13.2.html#layout` → `sec:13.2#layout`), when the page it names exists.
+    /// `13.2.html#layout` → `sec:13.2#layout`), or with its scheme spelt out (`section:13.2`), when the
+    /// page it names exists.
     func reference(forPath url: String) -> String? {
+        // A cross-reference with its scheme misspelt or spelt out: `section:13.2`, `practice:2.10`.
+        if let colon = url.firstIndex(of: ":") {
+            let scheme = url[..<colon].lowercased()
+            let spelledOut = ["section": "sec", "sections": "sec", "practice": "bp", "practices": "bp", "pages": "page"]
+            if let fixed = spelledOut[scheme] ?? NearMiss.suggestion(for: scheme, among: ["bp", "sec", "page"]) {
+                let candidate = fixed + ":" + url[url.index(after: colon)...]
+                if let (key, _) = PageKey.reference(candidate), contains(key) { return candidate }
+            }
+            return nil
+        }
         let hash = url.firstIndex(of: "#")
         let path = hash.map { String(url[..<$0]) } ?? url
         let fragment = hash.map { String(url[url.index(after: $0)...]) }
