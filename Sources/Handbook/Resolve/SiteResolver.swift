@@ -194,7 +194,39 @@ public struct SiteResolver {
             site.searchFingerprint = BuildMemo.SearchShared(wcagHash: content.wcag?.hash, strings: strings.mapValues(\.fingerprint))
         }
         foldReferencesToRenamedFiles(sourcePages, sourceFolder: "\(config.contentFolder)/\(sourceCode)")
+        foldAnchorsOfRenamedHeadings()
         return site
+    }
+
+    /// A required heading renamed in English ("How to test" → "Testing it") is one mistake: its
+    /// translations then lack the new anchor, but adding it there would be the wrong fix. Their
+    /// `missing-anchor` errors are folded into the English page's `missing-heading` error.
+    func foldAnchorsOfRenamedHeadings() {
+        let renamed = diagnostics.diagnostics.compactMap { diagnostic -> (Diagnostic, String)? in
+            guard diagnostic.code == .missingHeading,
+                let note = diagnostic.notes.first(where: { $0.message.hasPrefix("is this it, renamed?") }),
+                let anchor = note.message.split(separator: "\"", omittingEmptySubsequences: false).dropLast().last
+            else { return nil }
+            return (diagnostic, String(anchor))
+        }
+        for (heading, anchor) in renamed {
+            let follows = { (candidate: Diagnostic) -> Bool in
+                candidate.code == .missingAnchor && candidate.message.contains("has the anchor #\(anchor), ")
+                    && candidate.notes.first?.location?.path == heading.location.path
+            }
+            guard diagnostics.diagnostics.contains(where: follows) else { continue }
+            // The anchor the heading should keep, from "… (#how-to-test)".
+            let kept = heading.message.components(separatedBy: "(#").last?.prefix { $0 != ")" } ?? ""
+            diagnostics.fold({ $0 == heading || follows($0) }) { folded in
+                let count = folded.count - 1
+                var summary = heading
+                let said = count == 1
+                    ? "1 translation of this page lacks #\(anchor) as well; it keeps #\(kept) and needs"
+                    : "\(count) translations of this page lack #\(anchor) as well; they keep #\(kept) and need"
+                summary.notes.append(Diagnostic.Note(said + " no change once the heading is restored"))
+                return summary
+            }
+        }
     }
 
     /// One mistake, one error: when a source file's ID no longer matches its name (practices/1.10.md
