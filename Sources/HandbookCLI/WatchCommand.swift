@@ -32,11 +32,13 @@ struct WatchCommand {
         var changed: [String] = []
         while true {
             let report = around { builder.rebuild(changed: changed) }
-            // After the first build, warnings of files that were not touched are not repeated.
-            let shown = changed.isEmpty ? report.diagnostics : report.diagnostics.filter { diagnostic in
-                diagnostic.severity == .error || changed.contains { $0.hasSuffix("/" + diagnostic.location.path) }
-            }
-            DiagnosticFormatter().write(shown, quiet: options.quiet, to: &stderr)
+            // After the first build, warnings of files that were not touched are not repeated, but
+            // counted: the summary says what `check` would.
+            let touched = changed
+            DiagnosticFormatter().write(
+                report.diagnostics, quiet: options.quiet,
+                shown: touched.isEmpty ? nil : { diagnostic in touched.contains { $0.hasSuffix("/" + diagnostic.location.path) } },
+                to: &stderr)
             let milliseconds = Int((report.seconds * 1000).rounded())
             if report.succeeded {
                 stdout.write("rendered \(report.rendered) pages, wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")

@@ -48,14 +48,25 @@ public struct DiagnosticFormatter: Sendable {
     /// Writes the errors, then the warnings (none when `quiet`), each group in the order given, then a
     /// summary line counted by code, such as `3 errors (2 broken-link, 1 yaml-syntax), 1 warning (1 link-text)`
     /// (nothing when there are no diagnostics). Errors come first so that warnings never bury them.
-    public func write<Stream: TextOutputStream>(_ diagnostics: [Diagnostic], quiet: Bool = false, to stream: inout Stream) {
+    /// Writes `diagnostics`, errors first, and a summary counted by code. `shown`, when given, picks
+    /// the warnings printed (watch repeats only those of the files just changed); the summary still
+    /// counts every one, so that it says what `check` says.
+    public func write<Stream: TextOutputStream>(
+        _ diagnostics: [Diagnostic], quiet: Bool = false, shown: ((Diagnostic) -> Bool)? = nil, to stream: inout Stream
+    ) {
         guard !diagnostics.isEmpty else { return }
         let errors = diagnostics.filter { $0.severity == .error }
         let warnings = diagnostics.filter { $0.severity == .warning }
+        let printed = quiet ? [] : warnings.filter { shown?($0) ?? true }
         for diagnostic in errors { stream.write(format(diagnostic)) }
-        if !quiet { for diagnostic in warnings { stream.write(format(diagnostic)) } }
+        for diagnostic in printed { stream.write(format(diagnostic)) }
         var summary = "\(plural(errors.count, "error"))\(Self.byCode(errors)), \(plural(warnings.count, "warning"))"
-        summary += quiet && !warnings.isEmpty ? " (not shown: --quiet)" : Self.byCode(warnings)
+        if quiet && !warnings.isEmpty {
+            summary += " (not shown: --quiet)"
+        } else {
+            summary += Self.byCode(warnings)
+            if printed.count < warnings.count { summary += " (\(warnings.count - printed.count) of unchanged files not repeated)" }
+        }
         stream.write(summary + "\n")
     }
 
