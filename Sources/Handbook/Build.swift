@@ -104,7 +104,9 @@ public struct Build {
         let renderer = PageRenderer(
             templates: templates, diagnostics: diagnostics, timings: timings, memo: session?.memo, epub: epub ? .make : .none,
             pageSink: diagnostics.hasErrors ? nil : pageSink)
-        let files = renderer.render(site, search: search)
+        var files = renderer.render(site, search: search)
+        let statics = StaticFiles(paths: paths, diagnostics: diagnostics)
+        files += statics.refuseConflicts(timings.measure("static files") { statics.load() }, generated: Set(files.map(\.path)))
         return Result(diagnostics: diagnostics.diagnostics, files: diagnostics.hasErrors ? [] : files, site: site)
     }
 

@@ -23,7 +23,8 @@ struct WatchCommand {
             OutputRefusalMessage.write(error, folder: paths.display(paths.output), to: &stderr)
             return 2
         }
-        guard let watcher = FileWatcher(roots: [paths.content, paths.templates]) else {
+        let roots = [paths.content, paths.templates] + (FileManager.default.fileExists(atPath: paths.staticFiles.path) ? [paths.staticFiles] : [])
+        guard let watcher = FileWatcher(roots: roots) else {
             stderr.write("handbook: error: cannot watch files (inotify is not available)\n")
             return 1
         }

@@ -30,7 +30,7 @@ public struct BuildCache: Sendable {
     /// the cache folder would be one of the project's folders or inside one.
     public init?(paths: ProjectPaths, toolVersion: String, options: String) {
         let folder = paths.root.appendingPathComponent(Self.folderName).path
-        for taken in [paths.content.path, paths.templates.path, OutputFolder.realPath(paths.output.path)] {
+        for taken in [paths.content.path, paths.templates.path, paths.staticFiles.path, OutputFolder.realPath(paths.output.path)] {
             if folder == taken || folder.hasPrefix(taken + "/") || taken.hasPrefix(folder + "/") { return nil }
         }
         let executable = FileCache.Stamp(path: "/proc/self/exe").map { "\($0.device):\($0.inode):\($0.size):\($0.modified)" } ?? "unknown"
@@ -63,9 +63,10 @@ public struct BuildCache: Sendable {
     func snapshot() -> Snapshot? {
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
         guard let content = Self.stamps(under: paths.content.path, prefix: "c/", followLinks: true),
-            let templates = Self.stamps(under: paths.templates.path, prefix: "t/", followLinks: true)
+            let templates = Self.stamps(under: paths.templates.path, prefix: "t/", followLinks: true),
+            let statics = Self.stamps(under: paths.staticFiles.path, prefix: "s/", followLinks: false)
         else { return nil }
-        return Snapshot(inputs: content.merging(templates) { a, _ in a }, taken: now)
+        return Snapshot(inputs: content.merging(templates) { a, _ in a }.merging(statics) { a, _ in a }, taken: now)
     }
 
     /// Whether the build the snapshot and output folder describe is the trace's.
@@ -152,7 +153,8 @@ public struct BuildCache: Sendable {
     }
 
     private func absolute(_ input: String) -> String {
-        (input.hasPrefix("c/") ? paths.content.path : paths.templates.path) + "/" + input.dropFirst(2)
+        (input.hasPrefix("c/") ? paths.content.path : input.hasPrefix("s/") ? paths.staticFiles.path : paths.templates.path)
+            + "/" + input.dropFirst(2)
     }
 
     /// The stamp of every regular file below `root` by `prefix` + its relative path; nil when the

@@ -10,6 +10,8 @@ public struct ProjectPaths: Sendable {
     public var templates: URL
     /// The output folder (`public/`).
     public var output: URL
+    /// Files copied into the output as they are (`static/`: `CNAME`, `favicon.ico`, `.nojekyll`).
+    public var staticFiles: URL { root.appendingPathComponent("static").standardizedFileURL }
 
     /// Creates paths; relative folder names are taken from `root`.
     public init(root: URL, content: String = "content", templates: String = "templates", output: String = "public") {

@@ -244,6 +244,12 @@ struct Edit {
         file("template", in: "templates/partials", suffix: "footer.mustache") { text, random in
             text.replacingOccurrences(of: "<footer class=\"site-footer\"", with: "<footer class=\"site-footer\" data-edit=\"\(random.next() % 100)\"")
         },
+        Edit(name: "static file", applies: { _ in true }) { project, random in
+            // A file of static/, copied as it is: added the first time, changed after.
+            let path = pick(["static/CNAME", "static/icons/favicon.svg"], &random)
+            project.write(path, "edit \(random.next() % 1000)\n")
+            return [project.root.appendingPathComponent(path).path]
+        },
         Edit(name: "new section", applies: { _ in true }) { project, random in
             let number = pick(["16.2", "16.3", "11.6"], &random)
             let path = "content/en/sections/\(number).md"
