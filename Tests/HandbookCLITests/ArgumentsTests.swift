@@ -72,7 +72,7 @@ final class ArgumentsTests: XCTestCase {
             Set(stages),
             [
                 "load", "parse", "resolve", "translations", "wcag", "wcag mapping", "strings", "glossary terms", "glossary", "glossary of notes and strings", "parity",
-                "publish", "source notes", "links", "templates", "render", "static files", "write", "cache",
+                "publish", "source notes", "links", "templates", "render", "static files", "write", "cache", "child lists",
                 "bodies (en)", "epub (en)", "search index (en)", "bodies (zh-Hant)", "epub (zh-Hant)", "search index (zh-Hant)",
                 "bodies (zh-Hans)", "epub (zh-Hans)", "search index (zh-Hans)",
             ],

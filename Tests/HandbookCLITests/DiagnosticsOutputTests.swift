@@ -9,6 +9,23 @@ import XCTest
 /// code, errors before warnings, and the hint when run from the wrong folder.
 final class DiagnosticsOutputTests: XCTestCase {
     /// `help codes` and the README's table both list every code with its explanation, and nothing else.
+    /// A child missing from a parent's hand-written "In this section" list is named, with the line to add.
+    func testAChildMissingFromInThisSectionIsAWarningWithTheLineToAdd() {
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content"), to: "content")
+        project.useRepositoryTemplates()
+        project.write("content/en/sections/16.md", "---\nnumber: \"16\"\ntitle: Miscellaneous\n---\nChapter 16.\n\n## In this section\n\n- [](sec:16)\n")
+        let run = CommandRun.handbook(["check"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("""
+            content/en/sections/16.md:9:1: warning: the "In this section" list does not link section 16.1, a child of 16 [missing-child]
+                note: add the line "- [](sec:16.1)" to the list
+
+            """), run.stderr)
+        project.write("content/en/sections/16.md", "---\nnumber: \"16\"\ntitle: Miscellaneous\n---\nChapter 16.\n\n## In this section\n\n- [](sec:16.1)\n")
+        XCTAssertFalse(CommandRun.handbook(["check"], in: project.root).stderr.contains("missing-child"))
+    }
+
     func testHelpCodesAndTheReadmeListEveryDiagnosticCode() throws {
         let run = CommandRun.handbook(["help", "codes"], in: TemporaryProject().root)
         XCTAssertEqual(run.exitCode, 0)

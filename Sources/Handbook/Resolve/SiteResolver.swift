@@ -54,6 +54,7 @@ public struct SiteResolver {
         }
         for index in practices.indices { practices[index].wcag = mapping[practices[index].id] ?? [] }
         let sections = resolveSections(catalog)
+        timings.measure("child lists") { ChildListChecker(diagnostics: diagnostics).check(parsed, sections: sections) }
         let counts = SiteCounts(practices: practices.count, sections: sections.count)
         let strings = timings.measure("strings") { () -> [String: UIStrings] in
             let resolve = { (own: DiagnosticEngine) in StringsResolver(diagnostics: own).resolve(content, config: config).mapValues(counts.fill) }
