@@ -18,7 +18,7 @@ public struct FolderOptions: Equatable, Sendable {
 public enum Command: Equatable, Sendable {
     case help(String?)
     case version
-    case build(FolderOptions, timings: Bool = false, epub: Bool = true, cache: Bool = true)
+    case build(FolderOptions, timings: Bool = false, epub: Bool = true, cache: Bool = true, verify: Bool = false)
     case check(FolderOptions, timings: Bool = false)
     case watch(FolderOptions, timings: Bool = false)
     case serve(FolderOptions, ServeOptions)
@@ -36,7 +36,7 @@ public enum Command: Equatable, Sendable {
     var folders: FolderOptions? {
         switch self {
         case .help, .version: return nil
-        case .build(let options, _, _, _), .check(let options, _), .watch(let options, _), .serve(let options, _),
+        case .build(let options, _, _, _, _), .check(let options, _), .watch(let options, _), .serve(let options, _),
             .i18nStatus(let options, _, _, _), .i18nMarkCurrent(let options, _, _, _), .i18nDiff(let options, _, _),
             .i18nUpgrade(let options), .renumber(let options, _, _), .i18nExport(let options, _, _), .i18nImport(let options, _, _),
             .i18nInit(let options, _, _, _), .recover(let options, _):
@@ -79,8 +79,10 @@ public enum Arguments {
             return .help(topic)
         case "build":
             let (folders, flags) = try options(
-                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--quiet", "--no-epub", "--no-cache"])
-            return .build(folders, timings: flags.contains("--timings"), epub: !flags.contains("--no-epub"), cache: !flags.contains("--no-cache"))
+                Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--timings", "--quiet", "--no-epub", "--no-cache", "--verify"])
+            return .build(
+                folders, timings: flags.contains("--timings"), epub: !flags.contains("--no-epub"), cache: !flags.contains("--no-cache"),
+                verify: flags.contains("--verify"))
         case "watch":
             let (folders, flags) = try options(
                 Array(arguments.dropFirst()), allowed: ["--content", "--templates", "--out"], flags: ["--quiet", "--timings"])

@@ -11,11 +11,14 @@ struct BuildCommand {
     var epub = false
     /// Whether the build reads and leaves a trace in the build cache.
     var cache = false
+    /// Whether to build in memory and compare with the output folder instead of writing it.
+    var verify = false
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(write: Bool, stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(
             root: workingDirectory, content: options.content, templates: options.templates, output: options.output)
         let start = Date()
+        if verify { return self.verify(paths, stdout: &stdout, stderr: &stderr) }
         let stages = timings ? StageTimings() : nil
         let build = Build(paths: paths, timings: stages, epub: epub && write)
         let buildCache = cache ? BuildCache(paths: paths, toolVersion: CLI.version, options: epub ? "epub" : "no-epub") : nil
@@ -42,6 +45,33 @@ struct BuildCommand {
             stdout.write("  \(stage.name): \(String(format: "%.0f", stage.seconds * 1000)) ms\n")
         }
         return 0
+    }
+}
+
+extension BuildCommand {
+    /// `build --verify`: builds in memory and says whether the output folder is exactly that build,
+    /// writing nothing (a pre-commit check that the committed `public/` is current).
+    func verify<Out: TextOutputStream, Err: TextOutputStream>(_ paths: ProjectPaths, stdout: inout Out, stderr: inout Err) -> Int32 {
+        let start = Date()
+        let result = Build(paths: paths, epub: epub).run()
+        DiagnosticFormatter().write(result.diagnostics, quiet: options.quiet, to: &stderr)
+        let folder = paths.display(paths.output)
+        guard result.succeeded else {
+            stderr.write("verify failed: the sources do not build\n")
+            return 1
+        }
+        let comparison = OutputComparison(files: result.files, folder: paths.output)
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+        if comparison.isEmpty {
+            stdout.write("\(folder)/ is what the sources build (\(result.files.count) files, checked in \(seconds) s)\n")
+            return 0
+        }
+        stderr.write("\(folder)/ is not what the sources build: \(comparison.changed.count) changed, \(comparison.missing.count) missing, \(comparison.extra.count) not made by the build\n")
+        let listed = comparison.changed.map { "  changed  \($0)" } + comparison.missing.map { "  missing  \($0)" } + comparison.extra.map { "  extra    \($0)" }
+        for line in listed.prefix(20) { stderr.write(line + "\n") }
+        if listed.count > 20 { stderr.write("  … and \(listed.count - 20) more\n") }
+        stderr.write("handbook: note: run 'handbook build' and commit \(folder)/ with the change\n")
+        return 1
     }
 }
 

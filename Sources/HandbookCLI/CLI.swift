@@ -100,8 +100,8 @@ public enum CLI {
         case .version:
             stdout.write("handbook \(version)\n")
             return 0
-        case .build(let options, let timings, let epub, let cache):
-            return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings, epub: epub, cache: cache)
+        case .build(let options, let timings, let epub, let cache, let verify):
+            return BuildCommand(options: options, workingDirectory: workingDirectory, timings: timings, epub: epub, cache: cache, verify: verify)
                 .run(write: true, stdout: &stdout, stderr: &stderr)
         case .watch(let options, let timings):
             var watch = WatchCommand(options: options, workingDirectory: workingDirectory)

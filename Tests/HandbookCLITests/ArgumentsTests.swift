@@ -99,6 +99,27 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertFalse(given.stderr.contains("using the project"), given.stderr)
     }
 
+    func testVerifyWritesNothingAndNamesWhatDiffers() throws {
+        let project = TemporaryProject()
+        project.copy(I18nCommandTests.fixture, to: "content")
+        project.useRepositoryTemplates()
+        XCTAssertEqual(CommandRun.handbook(["build"], in: project.root).exitCode, 0)
+        let current = CommandRun.handbook(["build", "--verify"], in: project.root)
+        XCTAssertEqual(current.exitCode, 0, current.stderr)
+        XCTAssertTrue(current.stdout.hasPrefix("public/ is what the sources build ("), current.stdout)
+        // A content change without its rebuilt pages, and a file the build does not make.
+        let page = project.root.appendingPathComponent("content/en/pages/about.md")
+        try (String(contentsOf: page, encoding: .utf8) + "\nOne more line.\n").write(to: page, atomically: true, encoding: .utf8)
+        project.write("public/notes.txt", "mine\n")
+        let before = project.files(under: "public")
+        let stale = CommandRun.handbook(["build", "--verify"], in: project.root)
+        XCTAssertEqual(stale.exitCode, 1)
+        XCTAssertTrue(stale.stderr.contains("  changed  en/about.html\n"), stale.stderr)
+        XCTAssertTrue(stale.stderr.contains("  extra    notes.txt\n"), stale.stderr)
+        XCTAssertTrue(stale.stderr.hasSuffix("handbook: note: run 'handbook build' and commit public/ with the change\n"), stale.stderr)
+        XCTAssertTrue(project.files(under: "public") == before, "verify wrote to public/")
+    }
+
     func testABuildOfNothingChangedIsUpToDateUnlessToldNotToUseTheCache() {
         let project = TemporaryProject()
         project.copy(I18nCommandTests.fixture, to: "content")
