@@ -31,6 +31,12 @@ struct RenumberCommand {
         stdout.write(
             "section \(old) is now \(new): \(counted(renamed.count, "file")) renamed, \(counted(plan.rewrites, "link or number", "links and numbers")) "
                 + "rewritten in \(counted(plan.changes.count, "file")); the old numbers are in previous_numbers\n")
+        // git sees a move as a deletion and a new file until both are staged, and `commit -a` would
+        // then record the deletions alone.
+        if !renamed.isEmpty, Self.isInGitWorkTree(paths.content) {
+            let names = renamed.flatMap { [$0.path, $0.newPath] }.map(Self.shellQuoted).joined(separator: " ")
+            stdout.write("git sees the moves as deleted and new files until they are staged; stage them with:\n  git add -A -- \(names)\n")
+        }
         if !plan.mentions.isEmpty {
             let verb = plan.mentions.count == 1 ? "was" : "were"
             stdout.write("\(counted(plan.mentions.count, "mention")) in the text \(verb) not changed; check them:\n")
@@ -39,6 +45,21 @@ struct RenumberCommand {
             }
         }
         return 0
+    }
+
+    /// Whether `folder` is inside a git work tree (a `.git` folder or file in it or above it).
+    static func isInGitWorkTree(_ folder: URL) -> Bool {
+        var candidate = folder.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) { return true }
+            if candidate.path == "/" { return false }
+            candidate = candidate.deletingLastPathComponent()
+        }
+    }
+
+    /// `path` as one shell word.
+    static func shellQuoted(_ path: String) -> String {
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     private func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {

@@ -52,6 +52,47 @@ final class RenumberCommandTests: XCTestCase {
         XCTAssertFalse(search.contains("sitemap.xml"), "no sitemap without base_url")
     }
 
+    /// In a git work tree the moves are stated with the one command that stages them as renames.
+    func testInAGitWorkTreeTheCommandThatStagesTheMovesIsPrinted() throws {
+        func git(_ arguments: String...) -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            process.arguments = ["-C", project.root.path, "-c", "user.name=t", "-c", "user.email=t@example.org"] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try? process.run()
+            process.waitUntilExit()
+            return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        _ = git("init", "-q")
+        _ = git("add", "-A")
+        _ = git("commit", "-q", "-m", "content")
+        let run = CommandRun.handbook(["renumber", "sec:11.5", "11.6"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        let lines = run.stdout.components(separatedBy: "\n")
+        let advice = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("git sees the moves as deleted and new files") })
+        let command = lines[advice + 1].trimmingCharacters(in: .whitespaces)
+        XCTAssertTrue(command.hasPrefix("git add -A -- content/en/sections/11.5.md content/en/sections/11.6.md"), command)
+        _ = git(contentsOf: command)
+        XCTAssertTrue(git("status", "--short").contains("R  content/en/sections/11.5.md -> content/en/sections/11.6.md"), git("status", "--short"))
+        // Outside a work tree nothing is said about git.
+        let plain = TemporaryProject()
+        plain.copy(project.root.appendingPathComponent("content"), to: "content")
+        XCTAssertFalse(CommandRun.handbook(["renumber", "sec:11.6", "11.7"], in: plain.root).stdout.contains("git"))
+
+        func git(contentsOf command: String) -> String {
+            git(contentsOf: command.split(separator: " ").dropFirst().map(String.init))
+        }
+        func git(contentsOf arguments: [String]) -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            process.arguments = ["-C", project.root.path] + arguments
+            try? process.run()
+            process.waitUntilExit()
+            return ""
+        }
+    }
+
     func testATakenNumberIsRefusedAndNothingChanges() {
         let before = project.files(under: "content")
         let run = CommandRun.handbook(["renumber", "sec:11.5", "16.1"], in: project.root)
