@@ -31,7 +31,7 @@ GLUED = [re.compile(pattern) for pattern in (
     r"\d[A-Z][a-z]{2,}",            # "1.10Provide"
     r"\b[A-Za-z]{2,}:[A-Za-z0-9]",  # "Next:1.2"
 )]
-TRANSIENT = ("launch", "open ", "address bar", "load", "top of page", "type ", "typing", "Escape", "search box not found")
+TRANSIENT = ("launch", "open ", "address bar", "load", "stop reading", "top of page", "type ", "typing", "Escape", "search box not found")
 
 
 # Orca echoes the keys pressed ("tab", "h", "left control") and typed letters; they are not the page's.
