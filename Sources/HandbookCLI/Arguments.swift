@@ -23,8 +23,8 @@ public enum Command: Equatable, Sendable {
     case watch(FolderOptions, timings: Bool = false)
     case serve(FolderOptions, ServeOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool, strings: Bool = false)
-    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [])
-    case i18nDiff(FolderOptions, paths: [String], json: Bool)
+    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [], language: String? = nil)
+    case i18nDiff(FolderOptions, paths: [String], json: Bool, language: String? = nil, outdated: Bool = false)
     case i18nUpgrade(FolderOptions)
     case renumber(FolderOptions, old: String, new: String)
     case i18nExport(FolderOptions, language: String, out: String?)
@@ -37,7 +37,7 @@ public enum Command: Equatable, Sendable {
         switch self {
         case .help, .version: return nil
         case .build(let options, _, _, _, _), .check(let options, _), .watch(let options, _), .serve(let options, _),
-            .i18nStatus(let options, _, _, _), .i18nMarkCurrent(let options, _, _, _), .i18nDiff(let options, _, _),
+            .i18nStatus(let options, _, _, _), .i18nMarkCurrent(let options, _, _, _, _), .i18nDiff(let options, _, _, _, _),
             .i18nUpgrade(let options), .renumber(let options, _, _), .i18nExport(let options, _, _), .i18nImport(let options, _, _),
             .i18nInit(let options, _, _, _), .recover(let options, _):
             return options
@@ -203,23 +203,30 @@ public enum Arguments {
             let (folders, _) = try options(rest, allowed: ["--content"], flags: [])
             return .i18nUpgrade(folders)
         case "diff":
-            let (folders, flags, extra) = try options(rest, allowed: ["--content"], flags: ["--json"], takesFiles: true)
+            let (folders, flags, extra) = try options(rest, allowed: ["--content", "--lang"], flags: ["--json", "--outdated"], takesFiles: true)
             let files = extra.files
-            guard !files.isEmpty else {
-                throw UsageError(message: "name the translations to compare, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
+            guard !files.isEmpty || flags.contains("--outdated") else {
+                throw UsageError(
+                    message: "name the translations to compare, such as content/zh-Hant/practices/1.1.md or bp:1.1, or give --outdated",
+                    suggestion: nil)
             }
-            return .i18nDiff(folders, paths: files, json: flags.contains("--json"))
+            return .i18nDiff(
+                folders, paths: files, json: flags.contains("--json"), language: extra.language, outdated: flags.contains("--outdated"))
         case "mark-current":
-            let (folders, flags, extra) = try options(rest, allowed: ["--content", "--block"], flags: ["--force"], takesFiles: true)
+            let (folders, flags, extra) = try options(rest, allowed: ["--content", "--block", "--lang"], flags: ["--force"], takesFiles: true)
             let files = extra.files
             guard !files.isEmpty else {
-                throw UsageError(message: "name the translations to mark, such as content/zh-Hant/practices/1.1.md", suggestion: nil)
+                throw UsageError(message: "name the translations to mark, such as content/zh-Hant/practices/1.1.md or bp:1.1 --lang zh-Hant", suggestion: nil)
+            }
+            // Marking is a translator's statement about one translation: a page ID names one with --lang.
+            if files.contains(where: { PageKey.reference($0) != nil }), extra.language == nil {
+                throw UsageError(message: "mark-current with a page ID needs --lang, such as 'bp:1.1 --lang zh-Hant'", suggestion: nil)
             }
             let numbers = extra.blocks
             if !numbers.isEmpty && files.count > 1 {
                 throw UsageError(message: "'--block' marks blocks of one translation; name one file", suggestion: nil)
             }
-            return .i18nMarkCurrent(folders, paths: files, force: flags.contains("--force"), blocks: numbers)
+            return .i18nMarkCurrent(folders, paths: files, force: flags.contains("--force"), blocks: numbers, language: extra.language)
         case "export":
             let (folders, values, words) = try named(rest, allowed: ["--content", "--lang", "--out"])
             guard words.isEmpty else { throw UsageError(message: "unexpected '\(words[0])'; export takes --lang and --out", suggestion: nil) }
@@ -278,6 +285,8 @@ public enum Arguments {
     private struct Extra {
         var files: [String] = []
         var blocks: [String] = []
+        /// `--lang`: the translation a page ID stands for.
+        var language: String?
     }
 
     private static func options(
@@ -334,7 +343,7 @@ public enum Arguments {
             guard allowed.contains(word) else { throw unknownOption(word, allowed: allowed + allowedFlags) }
             if value == nil {
                 guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
-                    throw UsageError(message: "option '\(word)' needs \(word == "--block" ? "a number" : "a folder")", suggestion: nil)
+                    throw UsageError(message: "option '\(word)' needs \(word == "--block" ? "a number" : word == "--lang" ? "a language code" : "a folder")", suggestion: nil)
                 }
                 value = words[index + 1]
                 index += 1
@@ -345,6 +354,7 @@ public enum Arguments {
             }
             switch word {
             case "--block": extra.blocks.append(value!)
+            case "--lang": extra.language = value!
             case "--content":
                 folders.content = value!
                 folders.contentGiven = true

@@ -116,12 +116,22 @@ public enum CLI {
         case .i18nStatus(let options, let json, let strict, let strings):
             return I18nStatusCommand(options: options, workingDirectory: workingDirectory, json: json, strict: strict, strings: strings)
                 .run(stdout: &stdout, stderr: &stderr)
-        case .i18nMarkCurrent(let options, let files, let force, let blocks):
-            return I18nFileCommands(options: options, workingDirectory: workingDirectory)
-                .markCurrent(files, force: force, blocks: blocks, stdout: &stdout, stderr: &stderr)
-        case .i18nDiff(let options, let files, let json):
-            return I18nFileCommands(options: options, workingDirectory: workingDirectory)
-                .diff(files, json: json, color: CLI.isTerminal, stdout: &stdout, stderr: &stderr)
+        case .i18nMarkCurrent(let options, let files, let force, let blocks, let language):
+            let commands = I18nFileCommands(options: options, workingDirectory: workingDirectory)
+            guard let paths = commands.paths(files, language: language, stderr: &stderr) else { return 1 }
+            return commands.markCurrent(paths, force: force, blocks: blocks, stdout: &stdout, stderr: &stderr)
+        case .i18nDiff(let options, let files, let json, let language, let outdated):
+            let commands = I18nFileCommands(options: options, workingDirectory: workingDirectory)
+            guard var paths = commands.paths(files, language: language, stderr: &stderr) else { return 1 }
+            if outdated {
+                guard let more = commands.outdatedPaths(language: language, stderr: &stderr) else { return 1 }
+                if more.isEmpty && paths.isEmpty {
+                    stdout.write("no translation is outdated\(language.map { " in \($0)" } ?? "")\n")
+                    return 0
+                }
+                paths += more
+            }
+            return commands.diff(paths, json: json, color: CLI.isTerminal, stdout: &stdout, stderr: &stderr)
         case .renumber(let options, let old, let new):
             return RenumberCommand(options: options, workingDirectory: workingDirectory, old: old, new: new)
                 .run(stdout: &stdout, stderr: &stderr)

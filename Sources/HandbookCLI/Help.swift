@@ -40,13 +40,15 @@ enum Help {
               every UI string with its note for translators and each translation's state.
         """),
         ("i18n diff", """
-          handbook i18n diff [--content content] [--json] FILE...
+          handbook i18n diff [--content content] [--json] [--lang LANG] [--outdated] FILE|ID...
               For each translation FILE, the English blocks that changed since it was marked
-              current: old English, new English and the current translation, numbered.
+              current: old English, new English and the current translation, numbered. A page ID
+              (bp:1.10, sec:7.3.6.5, page:about, as i18n status names pages) stands for its
+              translations (of LANG with --lang); --outdated adds every outdated translation.
         """),
         ("i18n mark-current", """
-          handbook i18n mark-current [--content content] [--force] [--block N|KEY]... FILE...
-              After review, record that each translation FILE follows the current English (only
+          handbook i18n mark-current [--content content] [--force] [--block N|KEY]... [--lang LANG] FILE|ID...
+              After review, record that each translation FILE (or page ID with --lang) follows the current English (only
               block N of i18n diff, or string KEY of a strings.yaml, with --block). Refuses a
               translation that was not revised since the English changed, unless --force.
         """),

@@ -10,6 +10,69 @@ struct I18nFileCommands {
         options.contentGiven ? ProjectPaths(root: workingDirectory, content: options.content).content : nil
     }
 
+    /// The content folder: the one given, else the project's, found by walking up from the working folder.
+    private func contentFolder() -> URL? {
+        if let content { return content }
+        var folder = workingDirectory.standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent("content")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("site.yaml").path) { return candidate }
+            if folder.path == "/" { return nil }
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+
+    /// The file of every outdated translation (of `language`, or of every language), as
+    /// `i18n status` lists them; nil when the content does not resolve (the problems written).
+    func outdatedPaths<Err: TextOutputStream>(language: String?, stderr: inout Err) -> [String]? {
+        guard let root = contentFolder() else {
+            stderr.write("handbook: error: no content folder here or above (none holds site.yaml); pass --content DIR\n")
+            return nil
+        }
+        let folders = ProjectPaths(root: workingDirectory, content: root.path)
+        let result = Build(paths: folders).resolve()
+        guard let site = result.site else {
+            DiagnosticFormatter().write(result.diagnostics, to: &stderr)
+            return nil
+        }
+        return TranslationStatus(site: site).reports.filter { language == nil || $0.language == language }.flatMap { report in
+            report.outdated.map { key in
+                folders.display(folders.content.appendingPathComponent("\(report.language)/\(key.folder)/\(key.id).md"))
+            }
+        }
+    }
+
+    /// The translation files `arguments` name: paths as they are, and page IDs (`bp:1.10`,
+    /// `sec:7.3.6.5`, `page:about`), as `i18n status` names pages, as the file of each translation
+    /// that has one, or of `language` alone; nil (with the reason written) when an ID names none.
+    func paths<Err: TextOutputStream>(_ arguments: [String], language: String?, stderr: inout Err) -> [String]? {
+        var out: [String] = []
+        for argument in arguments {
+            guard let (key, _) = PageKey.reference(argument) else {
+                out.append(argument)
+                continue
+            }
+            guard let root = contentFolder() else {
+                stderr.write("\(argument): error: no content folder here or above (none holds site.yaml); pass --content DIR\n")
+                return nil
+            }
+            let relative = "\(key.folder)/\(key.id).md"
+            let source = TranslationFile.sourceLanguage(in: root)
+            let languages = (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.sorted() ?? []
+            let found = languages.filter { code in
+                code != source && (language == nil || code == language)
+                    && FileManager.default.fileExists(atPath: root.appendingPathComponent("\(code)/\(relative)").path)
+            }
+            guard !found.isEmpty else {
+                let which = language.map { " in \($0)" } ?? ""
+                stderr.write("\(argument): error: no translation\(which) of \(key) (content/<language>/\(relative))\n")
+                return nil
+            }
+            out += found.map { ProjectPaths(root: workingDirectory).display(root.appendingPathComponent("\($0)/\(relative)")) }
+        }
+        return out
+    }
+
     func markCurrent<Out: TextOutputStream, Err: TextOutputStream>(
         _ files: [String], force: Bool, blocks: [String], stdout: inout Out, stderr: inout Err
     ) -> Int32 {

@@ -40,7 +40,7 @@ struct I18nStatusCommand {
             out += report.outdatedStrings.isEmpty ? "\n" : ", \(report.outdatedStrings.count) outdated\n"
             for key in report.outdated {
                 let count = report.changedBlocks[key] ?? 0
-                out += "  outdated: \(key) (\(count) changed block\(count == 1 ? "" : "s"); see i18n diff)\n"
+                out += "  outdated: \(key) (\(count) changed block\(count == 1 ? "" : "s"); see i18n diff \(key) --lang \(report.language))\n"
             }
             for key in report.missing { out += "  missing: \(key)\n" }
             for key in report.outdatedStrings { out += "  outdated string: \(key)\n" }

@@ -39,4 +39,25 @@ final class I18nCommandTests: XCTestCase {
         XCTAssertEqual(missing.exitCode, 1)
         XCTAssertEqual(missing.stderr, "content/zh-Hant/practices/9.9.md: error: no English source at content/en/practices/9.9.md\n")
     }
+    /// The page IDs `i18n status` prints are what `diff` and `mark-current` take, and `diff --outdated`
+    /// shows every outdated translation.
+    func testPageIDsAndOutdatedNameTheTranslations() {
+        let project = project()
+        let byID = CommandRun.handbook(["i18n", "diff", "bp:2.10"], in: project.root)
+        let byPath = CommandRun.handbook(["i18n", "diff", "content/zh-Hant/practices/2.10.md"], in: project.root)
+        XCTAssertEqual(byID.exitCode, byPath.exitCode)
+        XCTAssertEqual(byID.stdout, byPath.stdout)
+        XCTAssertTrue(byID.stdout.hasPrefix("content/zh-Hant/practices/2.10.md: "), byID.stdout)
+        let outdated = CommandRun.handbook(["i18n", "diff", "--outdated"], in: project.root)
+        XCTAssertEqual(outdated.stdout, byPath.stdout, "bp:2.10 is the one outdated translation")
+        let none = CommandRun.handbook(["i18n", "diff", "bp:1.1", "--lang", "zh-Hans"], in: project.root)
+        XCTAssertEqual(none.exitCode, 1)
+        XCTAssertEqual(none.stderr, "bp:1.1: error: no translation in zh-Hans of bp:1.1 (content/<language>/practices/1.1.md)\n")
+        let unmarked = CommandRun.handbook(["i18n", "mark-current", "bp:2.10"], in: project.root)
+        XCTAssertEqual(unmarked.exitCode, 2)
+        XCTAssertTrue(unmarked.stderr.hasPrefix("handbook: error: mark-current with a page ID needs --lang"), unmarked.stderr)
+        let mark = CommandRun.handbook(["i18n", "mark-current", "bp:2.10", "--lang", "zh-Hant"], in: project.root)
+        XCTAssertEqual(mark.exitCode, 0, mark.stderr)
+        XCTAssertEqual(CommandRun.handbook(["i18n", "diff", "--outdated"], in: project.root).stdout, "no translation is outdated\n")
+    }
 }

@@ -26,7 +26,7 @@ final class TranslationWorkflowTests: XCTestCase {
         }
         let status = run(["i18n", "status"])
         XCTAssertTrue(status.stdout.contains("zh-Hant: 169/170 pages current"), status.stdout)
-        XCTAssertTrue(status.stdout.contains("  outdated: bp:2.10 (1 changed block; see i18n diff)\n"), status.stdout)
+        XCTAssertTrue(status.stdout.contains("  outdated: bp:2.10 (1 changed block; see i18n diff bp:2.10 --lang zh-Hant)\n"), status.stdout)
 
         let diff = run(["i18n", "diff", "content/zh-Hant/practices/2.10.md"])
         XCTAssertEqual(diff.exitCode, 0, diff.stderr)
