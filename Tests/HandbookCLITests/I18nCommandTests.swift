@@ -60,4 +60,13 @@ final class I18nCommandTests: XCTestCase {
         XCTAssertEqual(mark.exitCode, 0, mark.stderr)
         XCTAssertEqual(CommandRun.handbook(["i18n", "diff", "--outdated"], in: project.root).stdout, "no translation is outdated\n")
     }
+    /// A cross-reference with no words of its own is what changed: the diff shows it as written.
+    func testADiffShowsALinkWithoutWordsAsWritten() throws {
+        let project = project()
+        XCTAssertEqual(CommandRun.handbook(["i18n", "mark-current", "--force", "content/zh-Hant/practices/2.10.md"], in: project.root).exitCode, 0)
+        let english = project.root.appendingPathComponent("content/en/practices/2.10.md")
+        try (String(contentsOf: english, encoding: .utf8) + "\nThe timer is in [](sec:11.5).\n").write(to: english, atomically: true, encoding: .utf8)
+        let diff = CommandRun.handbook(["i18n", "diff", "bp:2.10"], in: project.root)
+        XCTAssertTrue(diff.stdout.contains("+ The timer is in [](sec:11.5)."), diff.stdout)
+    }
 }

@@ -19,11 +19,16 @@ public struct TranslationUnit: Sendable, Equatable {
     public var heading: Heading?
     /// The line in the file (1-based), or 0 for front-matter blocks.
     public var line: Int
+    /// The text as `i18n diff` shows it: `text` with each link that has no words of its own written
+    /// as it is in the file (`[](sec:13.2)`), which the reader sees as its target's title. Not part
+    /// of the fingerprint, which stays what translations recorded.
+    public var shown: String
 
     /// Creates a block of `text`.
-    public init(kind: Kind, text: String, heading: Heading?, line: Int) {
+    public init(kind: Kind, text: String, heading: Heading?, line: Int, shown: String? = nil) {
         self.kind = kind
         self.text = text
+        self.shown = shown ?? text
         self.fingerprint = String(SHA256.hex(Array(text.utf8)).prefix(8))
         self.heading = heading
         self.line = line
@@ -45,9 +50,11 @@ public enum TranslationUnits {
     /// since there is nothing in them to translate.
     public static func of(_ page: ParsedPage) -> [TranslationUnit] {
         var units: [TranslationUnit] = []
-        func add(_ kind: TranslationUnit.Kind, _ text: String, heading: Heading? = nil, line: Int = 0) {
+        func add(_ kind: TranslationUnit.Kind, _ text: String, heading: Heading? = nil, line: Int = 0, shown: String? = nil) {
             let collapsed = collapse(text)
-            if !collapsed.isEmpty { units.append(TranslationUnit(kind: kind, text: collapsed, heading: heading, line: line)) }
+            if !collapsed.isEmpty {
+                units.append(TranslationUnit(kind: kind, text: collapsed, heading: heading, line: line, shown: shown.map(collapse)))
+            }
         }
         add(.title, page.title)
         add(.summary, page.summary)
@@ -67,10 +74,10 @@ public enum TranslationUnits {
             switch node.kind {
             case .heading:
                 current = headings.next()
-                add(.heading, inlineText(node), heading: current, line: line)
-            case .paragraph: add(container ?? .paragraph, inlineText(node), heading: current, line: line)
-            case .tableCell: add(.cell, inlineText(node), heading: current, line: line)
-            case .tableCaption: add(.caption, inlineText(node), heading: current, line: line)
+                add(.heading, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
+            case .paragraph: add(container ?? .paragraph, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
+            case .tableCell: add(.cell, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
+            case .tableCaption: add(.caption, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
             case .item: node.children.forEach { visit($0, container: .item) }
             case .blockQuote: node.children.forEach { visit($0, container: .quote) }
             case .codeBlock, .htmlBlock, .thematicBreak: break
@@ -86,14 +93,17 @@ public enum TranslationUnits {
         units.map(\.fingerprint).joined(separator: " ")
     }
 
-    /// The text of inline content as a reader sees it: text, code spans and image descriptions.
-    static func inlineText(_ node: MarkdownNode) -> String {
+    /// The text of inline content as a reader sees it: text, code spans and image descriptions;
+    /// `showingLinks` writes a link with no words of its own as it is in the file.
+    static func inlineText(_ node: MarkdownNode, showingLinks: Bool = false) -> String {
         var out = ""
         func append(_ node: MarkdownNode) {
             switch node.kind {
             case .text(let text), .code(let text): out += text
             case .softBreak, .lineBreak: out += " "
             case .htmlInline, .htmlBlock, .codeBlock: break
+            case .link(let url, _) where showingLinks && node.plainText.trimmingCharacters(in: .whitespaces).isEmpty:
+                out += "[](\(url))"
             default: node.children.forEach(append)
             }
         }

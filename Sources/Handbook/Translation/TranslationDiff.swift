@@ -92,7 +92,7 @@ public struct TranslationDiff: Sendable {
             diff.changes.append(
                 Change(
                     number: number, kind: kind, place: shown?.place ?? "a block", block: shown?.kind.rawValue ?? "block",
-                    line: newUnit?.line ?? 0, old: oldUnit?.text, new: newUnit?.text, translation: kind == "added" ? nil : own))
+                    line: newUnit?.line ?? 0, old: oldUnit?.shown, new: newUnit?.shown, translation: kind == "added" ? nil : own))
         }
         return diff
     }
@@ -139,7 +139,7 @@ public struct TranslationDiff: Sendable {
     private func listing(_ units: [TranslationUnit], as kind: String) -> TranslationDiff {
         var copy = self
         copy.changes = units.enumerated().map { index, unit in
-            Change(number: index + 1, kind: kind, place: unit.place, block: unit.kind.rawValue, line: unit.line, old: nil, new: unit.text, translation: nil)
+            Change(number: index + 1, kind: kind, place: unit.place, block: unit.kind.rawValue, line: unit.line, old: nil, new: unit.shown, translation: nil)
         }
         return copy
     }
