@@ -59,14 +59,16 @@ final class DiagnosticsOutputTests: XCTestCase {
             """
             Usage:
               handbook build [--content content] [--templates templates] [--out public] [--timings] [--quiet]
-                             [--no-epub] [--no-cache]
+                             [--no-epub] [--no-cache] [--verify]
                   Check everything, then write the site to the output folder (swapped in only when clean).
                   The output must be new, empty, or made by an earlier build (it holds .handbook-output).
                   A build whose inputs, tool and output are those of the last good build (its trace in
                   .handbook-cache/) does nothing and prints that build's warnings again.
                   --timings prints how long each stage took; --quiet prints errors only (and the summary);
                   --no-epub skips the EPUB edition of each language (<lang>/handbook.epub);
-                  --no-cache builds from scratch, neither reading nor writing the cache.
+                  --no-cache builds from scratch, neither reading nor writing the cache;
+                  --verify builds in memory and writes nothing: exit 0 when the output folder is exactly
+                  that build, else 1 with the files that differ (the pre-commit hook in .githooks/).
 
             Exit codes: 0 success, 1 content errors (printed as path:line:column: error: message [code];
             handbook help codes lists the codes), 2 usage errors (among them an output folder that handbook must not replace).
