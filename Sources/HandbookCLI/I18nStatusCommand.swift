@@ -39,6 +39,10 @@ struct I18nStatusCommand {
             out += "\(current)/\(report.stringCount) strings current"
             out += report.outdatedStrings.isEmpty ? "\n" : ", \(report.outdatedStrings.count) outdated\n"
             for key in report.outdated {
+                if report.untracked.contains(key) {
+                    out += "  untracked: \(key) (records no English it follows; after review: i18n mark-current \(key) --lang \(report.language))\n"
+                    continue
+                }
                 let count = report.changedBlocks[key] ?? 0
                 out += "  outdated: \(key) (\(count) changed block\(count == 1 ? "" : "s"); see i18n diff \(key) --lang \(report.language))\n"
             }
@@ -93,6 +97,7 @@ struct I18nStatusCommand {
                 "outdated": \(list(report.outdated.map(\.description))),
                 "missing": \(list(report.missing.map(\.description))),
                 "changed_blocks": {\(report.outdated.map { "\"\($0)\": \(report.changedBlocks[$0] ?? 0)" }.joined(separator: ", "))},
+                "untracked": \(list(report.outdated.filter(report.untracked.contains).map(\.description))),
                 "missing_strings": \(list(report.missingStrings)),
                 "outdated_strings": \(list(report.outdatedStrings)),
                 "strings": \(report.stringCount)

@@ -69,4 +69,18 @@ final class I18nCommandTests: XCTestCase {
         let diff = CommandRun.handbook(["i18n", "diff", "bp:2.10"], in: project.root)
         XCTAssertTrue(diff.stdout.contains("+ The timer is in [](sec:11.5)."), diff.stdout)
     }
+    /// A translation made by hand, which records no English, is untracked, not changed, and the
+    /// status names the command that records it.
+    func testATranslationWithoutARecordIsUntrackedWithTheCommandThatRecordsIt() throws {
+        let project = project()
+        let english = try String(contentsOf: project.root.appendingPathComponent("content/en/sections/16.md"), encoding: .utf8)
+        project.write("content/zh-Hant/sections/16.md", english.replacingOccurrences(of: "title: Miscellaneous", with: "title: 雜項"))
+        let status = CommandRun.handbook(["i18n", "status"], in: project.root)
+        XCTAssertTrue(status.stdout.contains(
+            "  untracked: sec:16 (records no English it follows; after review: i18n mark-current sec:16 --lang zh-Hant)\n"), status.stdout)
+        XCTAssertFalse(status.stdout.contains("outdated: sec:16"), status.stdout)
+        XCTAssertTrue(CommandRun.handbook(["i18n", "status", "--json"], in: project.root).stdout.contains("\"untracked\": [\"sec:16\"]"))
+        XCTAssertEqual(CommandRun.handbook(["i18n", "mark-current", "sec:16", "--lang", "zh-Hant"], in: project.root).exitCode, 0)
+        XCTAssertFalse(CommandRun.handbook(["i18n", "status"], in: project.root).stdout.contains("sec:16 ("))
+    }
 }

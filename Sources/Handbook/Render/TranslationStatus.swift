@@ -18,6 +18,9 @@ public struct TranslationStatus {
         public var outdatedStrings: [String] = []
         /// For each outdated page, how many English blocks changed or went since it was marked current.
         public var changedBlocks: [PageKey: Int] = [:]
+        /// The outdated pages whose translation records no English at all (made by hand, never
+        /// marked current): untracked rather than changed, recorded by `i18n mark-current`.
+        public var untracked: Set<PageKey> = []
         /// How many UI strings exist.
         public var stringCount: Int
 
@@ -46,6 +49,7 @@ public struct TranslationStatus {
             report.outdatedStrings = edition.strings.outdatedKeys
             for page in pages where page.state == .outdated {
                 report.changedBlocks[page.key] = page.changes?.count ?? 0
+                if page.source.sourceBlocks == nil, page.source.sourceHash == nil { report.untracked.insert(page.key) }
             }
             return report
         }
