@@ -5,8 +5,7 @@ import XCTest
 
 /// Builds every fixture under `Fixtures/<feature>/<case>/` and compares the result with its
 /// `expected/` folder: the whole output for a clean build, or `stderr.txt` and `exit-code` for a
-/// failing one. Fixtures without a `templates/` folder use the repository's templates; a `static/`
-/// folder is copied beside the content.
+/// failing one. Fixtures without a `templates/` folder use the repository's templates.
 final class GoldenTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
@@ -37,8 +36,6 @@ final class GoldenTests: XCTestCase {
         let ownTemplates = fixture.appendingPathComponent("templates")
         let hasOwnTemplates = FileManager.default.fileExists(atPath: ownTemplates.path)
         if hasOwnTemplates { project.copy(ownTemplates, to: "templates") } else { project.useRepositoryTemplates() }
-        let statics = fixture.appendingPathComponent("static")
-        if FileManager.default.fileExists(atPath: statics.path) { project.copy(statics, to: "static") }
         // A previous site, which a failing build must leave exactly as it was.
         project.write("public/index.html", "previous site\n")
         project.write("public/en/old.html", "previous page\n")
