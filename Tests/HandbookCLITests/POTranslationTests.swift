@@ -130,6 +130,36 @@ final class POTranslationTests: XCTestCase {
         XCTAssertTrue(status.contains("zh-Hans: 169/170 pages current"), status)
     }
 
+    func testAPartialImportRecordsTheBlocksItImported() throws {
+        // A translation made by hand, with no record: every entry is exported fuzzy.
+        try edit("content/zh-Hant/practices/2.10.md") { text in
+            text.components(separatedBy: "\n").filter { !$0.hasPrefix("source_blocks:") && !$0.hasPrefix("translation_hash:") }.joined(separator: "\n")
+        }
+        XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hant", "--out", "po"]).exitCode, 0)
+        // The translator reviews the title and the first paragraph only.
+        var reviewed = 0
+        try edit("po/practices/2.10.po") { text in
+            text.components(separatedBy: "\n\n").enumerated().map { index, entry in
+                guard index > 0, reviewed < 2, entry.contains("#, fuzzy\n") else { return entry }
+                reviewed += 1
+                return entry.replacingOccurrences(of: "#, fuzzy\n", with: "")
+            }.joined(separator: "\n\n")
+        }
+        let imported = run(["i18n", "import", "po"])
+        XCTAssertEqual(imported.stdout, "content/zh-Hant/practices/2.10.md: updated\n1 file(s) updated\n", imported.stderr)
+        let translation = try String(contentsOf: project.root.appendingPathComponent("content/zh-Hant/practices/2.10.md"), encoding: .utf8)
+        let record = try XCTUnwrap(translation.components(separatedBy: "\n").first { $0.hasPrefix("source_blocks:") }, translation)
+        let blocks = record.dropFirst("source_blocks: \"".count).dropLast().split(separator: " ")
+        XCTAssertEqual(blocks.filter { $0 != "-" }.count, 2, record)
+        XCTAssertEqual(blocks.count, 24, record)
+        let status = run(["i18n", "status"]).stdout
+        XCTAssertTrue(status.contains("outdated: bp:2.10 (22 changed blocks; see i18n diff bp:2.10 --lang zh-Hant)"), status)
+        XCTAssertFalse(status.contains("untracked: bp:2.10"), status)
+        // The diff shows the translation's links as written, like the English's.
+        let diff = run(["i18n", "diff", "bp:2.10", "--lang", "zh-Hant"]).stdout
+        XCTAssertTrue(diff.contains("\n    = 時限會") && diff.contains("成功準則[](wcag:2.2.1)"), diff)
+    }
+
     func testAnImportedTranslationShowsOnTheBuiltPage() throws {
         XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hans", "--out", "po"]).exitCode, 0)
         try edit("po/practices/2.10.po") { $0.replacingOccurrences(of: "msgstr \"任何在填写中途被电话打断的人。\"", with: "msgstr \"任何在中途接到电话的人。\"") }

@@ -93,6 +93,10 @@ public enum TranslationUnits {
         units.map(\.fingerprint).joined(separator: " ")
     }
 
+    /// Stands in a record for a block whose translation nobody has reviewed against any English
+    /// yet: it matches no fingerprint, so the block counts as changed until it is marked.
+    public static let unreviewed: Substring = "-"
+
     /// The text of inline content as a reader sees it: text, code spans and image descriptions;
     /// `showingLinks` writes a link with no words of its own as it is in the file.
     static func inlineText(_ node: MarkdownNode, showingLinks: Bool = false) -> String {

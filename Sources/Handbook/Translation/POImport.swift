@@ -188,8 +188,10 @@ public struct POImport {
                 case .added: break
                 }
             }
-        } else if pairs.allSatisfy({ settled.contains($0.english) }) {
-            record = current
+        } else if pairs.contains(where: { settled.contains($0.english) }) {
+            // No record yet, blocks in the same order: the reviewed ones are current, the rest
+            // stay changed (a partial import records what it imported).
+            record = pairs.map { settled.contains($0.english) ? current[$0.english] : TranslationUnits.unreviewed }
         }
         let recordText = record.joined(separator: " ")
         if !record.isEmpty, recordText != translation.sourceBlocks?.value,

@@ -87,7 +87,7 @@ public struct TranslationDiff: Sendable {
             // The translation was made from the old English: its block at the same place, when the kinds agree.
             let own = old.flatMap { index in
                 index < translationUnits.count && oldUnit.map({ $0.kind == translationUnits[index].kind }) != false
-                    ? translationUnits[index].text : nil
+                    ? translationUnits[index].shown : nil
             }
             diff.changes.append(
                 Change(
