@@ -26,7 +26,7 @@ public enum Command: Equatable, Sendable {
     case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [], language: String? = nil)
     case i18nDiff(FolderOptions, paths: [String], json: Bool, language: String? = nil, outdated: Bool = false)
     case i18nUpgrade(FolderOptions)
-    case renumber(FolderOptions, old: String, new: String)
+    case renumber(FolderOptions, SectionRenumbering.Request)
     case i18nExport(FolderOptions, language: String, out: String?)
     case i18nImport(FolderOptions, folder: String, dryRun: Bool = false)
     case i18nInit(FolderOptions, code: String, name: String, tag: String?)
@@ -38,7 +38,7 @@ public enum Command: Equatable, Sendable {
         case .help, .version: return nil
         case .build(let options, _, _, _, _), .check(let options, _), .watch(let options, _), .serve(let options, _),
             .i18nStatus(let options, _, _, _), .i18nMarkCurrent(let options, _, _, _, _), .i18nDiff(let options, _, _, _, _),
-            .i18nUpgrade(let options), .renumber(let options, _, _), .i18nExport(let options, _, _), .i18nImport(let options, _, _),
+            .i18nUpgrade(let options), .renumber(let options, _), .i18nExport(let options, _, _), .i18nImport(let options, _, _),
             .i18nInit(let options, _, _, _), .recover(let options, _):
             return options
         }
@@ -168,24 +168,29 @@ public enum Arguments {
         return .serve(folders, serve)
     }
 
-    /// `renumber [--content DIR] sec:OLD NEW` (NEW may be written `sec:NEW` too).
+    /// `renumber [--content DIR] sec:OLD NEW` (NEW may be written `sec:NEW` too), or
+    /// `renumber [--content DIR] --insert sec:NUMBER`.
     private static func renumber(_ words: [String]) throws(UsageError) -> Command {
-        let (folders, _, extra) = try options(words, allowed: ["--content"], flags: [], takesFiles: true)
-        guard extra.files.count == 2 else {
-            throw UsageError(message: "name the section and its new number, such as: handbook renumber sec:11.5 11.6", suggestion: nil)
+        let (folders, flags, extra) = try options(words, allowed: ["--content"], flags: ["--insert"], takesFiles: true)
+        let insert = flags.contains("--insert")
+        guard extra.files.count == (insert ? 1 : 2) else {
+            throw UsageError(
+                message: insert
+                    ? "name the one number to make room at, such as: handbook renumber --insert sec:11.5"
+                    : "name the section and its new number, such as: handbook renumber sec:11.5 11.6", suggestion: nil)
         }
         guard extra.files[0].hasPrefix("sec:") else {
             throw UsageError(message: "write the section to renumber as sec:NUMBER, such as sec:11.5", suggestion: "sec:" + extra.files[0])
         }
         let old = String(extra.files[0].dropFirst(4))
+        if let problem = SectionRenumbering.numberProblem(old) { throw UsageError(message: problem, suggestion: nil) }
+        if insert { return .renumber(folders, .insert(at: old)) }
         let new = extra.files[1].hasPrefix("sec:") ? String(extra.files[1].dropFirst(4)) : extra.files[1]
-        for number in [old, new] {
-            if let problem = SectionRenumbering.numberProblem(number) { throw UsageError(message: problem, suggestion: nil) }
-        }
+        if let problem = SectionRenumbering.numberProblem(new) { throw UsageError(message: problem, suggestion: nil) }
         guard old != new, !new.hasPrefix(old + ".") else {
             throw UsageError(message: "section \(old) cannot be renumbered to \(new), which is itself or below it", suggestion: nil)
         }
-        return .renumber(folders, old: old, new: new)
+        return .renumber(folders, .move(old: old, new: new))
     }
 
     static let i18nSubcommands = ["status", "diff", "mark-current", "upgrade", "export", "import", "init"]

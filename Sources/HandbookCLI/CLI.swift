@@ -132,8 +132,8 @@ public enum CLI {
                 paths += more
             }
             return commands.diff(paths, json: json, color: CLI.isTerminal, stdout: &stdout, stderr: &stderr)
-        case .renumber(let options, let old, let new):
-            return RenumberCommand(options: options, workingDirectory: workingDirectory, old: old, new: new)
+        case .renumber(let options, let request):
+            return RenumberCommand(options: options, workingDirectory: workingDirectory, request: request)
                 .run(stdout: &stdout, stderr: &stderr)
         case .i18nUpgrade(let options):
             return I18nFileCommands(options: options, workingDirectory: workingDirectory).upgrade(stdout: &stdout, stderr: &stderr)

@@ -86,6 +86,9 @@ enum Help {
               the files, rewrite sec: links and front-matter numbers, add previous_numbers (the
               build leaves a redirect at each old address), and list mentions in prose it did not
               change. Refuses when a new file name is taken; never replaces a file.
+          handbook renumber [--content content] --insert sec:NUMBER
+              Make room for a new section NUMBER: it and each following sibling up to the first
+              gap move up by one (11.5 → 11.6, 11.6 → 11.7, …) in one edit, with their links.
         """),
     ]
 

@@ -1,17 +1,16 @@
 import Foundation
 import Handbook
 
-/// `handbook renumber sec:OLD NEW`: plans the renumbering, refuses it with located errors (exit 1)
+/// `handbook renumber sec:OLD NEW` and `renumber --insert sec:N`: plans the renumbering, refuses it with located errors (exit 1)
 /// or carries it out, then lists what it changed and the prose mentions it left alone.
 struct RenumberCommand {
     let options: FolderOptions
     let workingDirectory: URL
-    let old: String
-    let new: String
+    let request: SectionRenumbering.Request
 
     func run<Out: TextOutputStream, Err: TextOutputStream>(stdout: inout Out, stderr: inout Err) -> Int32 {
         let paths = ProjectPaths(root: workingDirectory, content: options.content)
-        let renumbering = SectionRenumbering(paths: paths, old: old, new: new)
+        let renumbering = SectionRenumbering(paths: paths, request: request)
         let plan: SectionRenumbering.Plan
         switch renumbering.plan() {
         case .failure(let refusal):
@@ -28,9 +27,18 @@ struct RenumberCommand {
         }
         let renamed = plan.changes.filter { $0.newPath != $0.path }
         for change in renamed { stdout.write("renamed \(change.path) → \(change.newPath)\n") }
-        stdout.write(
-            "section \(old) is now \(new): \(counted(renamed.count, "file")) renamed, \(counted(plan.rewrites, "link or number", "links and numbers")) "
-                + "rewritten in \(counted(plan.changes.count, "file")); the old numbers are in previous_numbers\n")
+        let counts = "\(counted(renamed.count, "file")) renamed, \(counted(plan.rewrites, "link or number", "links and numbers")) "
+            + "rewritten in \(counted(plan.changes.count, "file"))"
+        switch request {
+        case .move(let old, let new):
+            stdout.write("section \(old) is now \(new): \(counts); the old numbers are in previous_numbers\n")
+        case .insert(let number):
+            let moves = plan.moves.map { "\($0.old) → \($0.new)" }.joined(separator: ", ")
+            stdout.write(
+                "section \(number) is free for a new section (\(moves)): \(counts); no previous_numbers were added, "
+                    + "as the old addresses now belong to the moved sections and the new one\n"
+                    + "next: write content/en/sections/\(number).md\n")
+        }
         // git sees a move as a deletion and a new file until both are staged, and `commit -a` would
         // then record the deletions alone.
         if !renamed.isEmpty, Self.isInGitWorkTree(paths.content) {

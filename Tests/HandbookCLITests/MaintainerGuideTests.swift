@@ -68,6 +68,19 @@ final class MaintainerGuideTests: XCTestCase {
         XCTAssertTrue(redirect.contains("16.3.html"), "the old address leads to the new one")
     }
 
+    func testInsertASectionBeforeOthers() throws {
+        // 1. Make room at 16.1.
+        let run = handbook("renumber", "--insert", "sec:16.1")
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        // 2. The new section at the freed number, listed where check asks.
+        project.write("content/en/sections/16.1.md", "---\nnumber: \"16.1\"\ntitle: Reading Order\nsummary: The order a screen reader reads.\n---\nText.\n")
+        let check = handbook("check")
+        XCTAssertTrue(check.stderr.contains("- [](sec:16.1)"), check.stderr)
+        try append("- [](sec:16.1)\n", to: "content/en/sections/16.md")
+        XCTAssertEqual(handbook("check").stderr, "")
+        assertPublished()
+    }
+
     func testTranslate() throws {
         try append("\nOne more sentence.\n", to: "content/en/practices/2.10.md")
         XCTAssertTrue(handbook("i18n", "status").stdout.contains("bp:2.10"))

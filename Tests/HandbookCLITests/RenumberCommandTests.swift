@@ -52,6 +52,46 @@ final class RenumberCommandTests: XCTestCase {
         XCTAssertFalse(search.contains("sitemap.xml"), "no sitemap without base_url")
     }
 
+    /// `--insert` shifts the section and its following siblings up to the first gap, all links at
+    /// once (a link to 11.5 becomes 11.6, not 11.7), with no redirects, and the new section builds.
+    func testInsertMakesRoomByShiftingTheFollowingSiblings() {
+        project.write("content/en/sections/11.6.md", "---\nnumber: \"11.6\"\ntitle: Input Form – Review\nrelated: [\"11.5\"]\n---\nSee [](sec:11.5) and section 11.6.\n")
+        project.write("content/en/sections/11.8.md", "---\nnumber: \"11.8\"\ntitle: Input Form – Done\n---\nAfter [](sec:11.6).\n")
+        project.write("content/en/sections/11.md", (read("content/en/sections/11.md") ?? "") + "- [](sec:11.6)\n- [](sec:11.8)\n")
+        let before = CommandRun.handbook(["check"], in: project.root)
+        XCTAssertEqual(before.exitCode, 0, before.stderr)
+        let run = CommandRun.handbook(["renumber", "--insert", "sec:11.5"], in: project.root)
+        XCTAssertEqual(run.exitCode, 0, run.stderr)
+        XCTAssertEqual(run.stdout, """
+            renamed content/en/sections/11.5.md → content/en/sections/11.6.md
+            renamed content/en/sections/11.6.md → content/en/sections/11.7.md
+            section 11.5 is free for a new section (11.5 → 11.6, 11.6 → 11.7): 2 files renamed, 10 links and numbers rewritten in 7 files; \
+            no previous_numbers were added, as the old addresses now belong to the moved sections and the new one
+            next: write content/en/sections/11.5.md
+            2 mentions in the text were not changed; check them:
+            content/en/pages/about.md:9:9: "11.5"
+            content/en/sections/11.7.md:6:30: "11.6"
+
+            """)
+        XCTAssertNil(read("content/en/sections/11.5.md"))
+        XCTAssertEqual(read("content/en/sections/11.7.md"), "---\nnumber: \"11.7\"\ntitle: Input Form – Review\nrelated: [\"11.6\"]\n---\nSee [](sec:11.6) and section 11.6.\n")
+        XCTAssertTrue(read("content/en/sections/11.6.md")?.hasPrefix("---\nnumber: \"11.6\"\ntitle: Input Form – Timer\n") == true)
+        XCTAssertEqual(read("content/en/sections/11.8.md"), "---\nnumber: \"11.8\"\ntitle: Input Form – Done\n---\nAfter [](sec:11.7).\n")
+        XCTAssertTrue(read("content/zh-Hant/practices/2.10.md")?.contains("(sec:11.6)") == true)
+        XCTAssertTrue(read("content/en/sections/16.1.md")?.contains("related: [\"11.6\"]") == true)
+        // The new section takes the free number and the site builds without a redirect in its way.
+        project.write("content/en/sections/11.5.md", "---\nnumber: \"11.5\"\ntitle: Input Form – Consent\n---\nAsk first.\n")
+        project.write("content/en/sections/11.md", (read("content/en/sections/11.md") ?? "") + "- [](sec:11.5)\n")
+        let build = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertEqual(build.exitCode, 0, build.stderr)
+        XCTAssertTrue(read("public/en/sections/11.6.html")?.contains("Input Form – Timer") == true)
+        XCTAssertTrue(read("public/en/sections/11.5.html")?.contains("Input Form – Consent") == true)
+        // Nothing to move: the number is free already.
+        let free = CommandRun.handbook(["renumber", "--insert", "sec:11.9"], in: project.root)
+        XCTAssertEqual(free.exitCode, 1)
+        XCTAssertTrue(free.stderr.contains("error: section 11.9 is free already: add content/en/sections/11.9.md; nothing needs to move [renumber]"), free.stderr)
+    }
+
     /// In a git work tree the moves are stated with the one command that stages them as renames.
     func testInAGitWorkTreeTheCommandThatStagesTheMovesIsPrinted() throws {
         func git(_ arguments: String...) -> String {
