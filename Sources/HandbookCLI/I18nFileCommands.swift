@@ -141,6 +141,9 @@ struct I18nFileCommands {
                 stdout.write("\(path): upgraded to block tracking\(fromHistory ? " (its English found in the history)" : "")\n")
             case .repaired(let path):
                 stdout.write("\(path): translation_hash set to the hash of its blocks (it was not)\n")
+            case .converted(let path, let unknown):
+                stdout.write("\(path): record converted to fingerprints that see link targets and code"
+                    + (unknown > 0 ? "; \(unknown) block(s) left to review (see i18n diff)" : "") + "\n")
             case .notFound(let path):
                 stderr.write("\(path): error: the English this translation was made from is not in the history; review it and run i18n mark-current\n")
                 missing += 1

@@ -79,21 +79,45 @@ final class TranslationWorkflowTests: XCTestCase {
     }
 
     func testRenumberingASectionMakesNothingOutdated() throws {
-        for language in ["en", "zh-Hant", "zh-Hans"] {
-            XCTAssertEqual(git(["mv", "content/\(language)/sections/16.2.2.md", "content/\(language)/sections/16.2.3.md"]), 0)
-        }
-        let files = try FileManager.default.subpathsOfDirectory(atPath: project.root.appendingPathComponent("content").path)
-        // The Notes on the source name sections in content/source-notes.yaml, as pages do in front matter.
-        for file in files where file.hasSuffix(".md") || file == "source-notes.yaml" {
-            try edit("content/" + file) {
-                $0.replacingOccurrences(of: "sec:16.2.2", with: "sec:16.2.3").replacingOccurrences(of: "\"16.2.2\"", with: "\"16.2.3\"")
-            }
-        }
+        // Link targets are part of what a translation follows; `renumber` carries the records over.
+        let renumbered = run(["renumber", "sec:16.2.2", "16.2.3"])
+        XCTAssertEqual(renumbered.exitCode, 0, renumbered.stderr)
         let check = run(["check"])
         XCTAssertEqual(check.exitCode, 0, check.stderr)
         let status = run(["i18n", "status"]).stdout
         XCTAssertFalse(status.contains("  outdated"), status)
         XCTAssertTrue(status.contains("zh-Hans: 170/170 pages current"), status)
+        // mark-current still knows that nobody revised them.
+        try edit("content/en/sections/16.2.3.md") { $0.replacingOccurrences(of: "\n---\n", with: "\n---\nOne more sentence.\n\n") }
+        let marked = run(["i18n", "mark-current", "sec:16.2.3", "--lang", "zh-Hant"])
+        XCTAssertEqual(marked.exitCode, 1, marked.stdout)
+        XCTAssertTrue(marked.stderr.contains("the translation has not changed since it was last marked current"), marked.stderr)
+    }
+
+    func testAReorderedRelinkedOrRecodedBlockIsOutdatedAndKeepsItsTranslation() throws {
+        let english = "content/en/practices/2.10.md"
+        let original = try String(contentsOf: project.root.appendingPathComponent(english), encoding: .utf8)
+        func outdated(_ change: (String) -> String, _ label: String) throws -> String {
+            try original.write(to: project.root.appendingPathComponent(english), atomically: true, encoding: .utf8)
+            try edit(english, change)
+            let status = run(["i18n", "status"]).stdout
+            XCTAssertTrue(status.contains("outdated: bp:2.10"), "\(label): \(status)")
+            return run(["i18n", "diff", "bp:2.10", "--lang", "zh-Hant"]).stdout
+        }
+        // A link's target alone.
+        var diff = try outdated({ $0.replacingOccurrences(of: "[](bp:2.6)", with: "[](bp:2.7)") }, "link target")
+        XCTAssertTrue(diff.contains("[](bp:2.7)"), diff)
+        // A code block alone.
+        diff = try outdated({ $0.replacingOccurrences(of: "withTimeInterval: 300", with: "withTimeInterval: 600") }, "code")
+        XCTAssertTrue(diff.contains("changed code"), diff)
+        // Two list items swapped: flagged, and each keeps its own translation in the PO export.
+        let items = ["- Screen reader and switch users, who take longer to move through a form.", "- People with motor impairments, who type slowly."]
+        _ = try outdated({ $0.replacingOccurrences(of: items[0] + "\n" + items[1], with: items[1] + "\n" + items[0]) }, "order")
+        XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hant", "--out", "po"]).exitCode, 0)
+        let catalog = try String(contentsOf: project.root.appendingPathComponent("po/practices/2.10.po"), encoding: .utf8)
+        let entry = try XCTUnwrap(catalog.components(separatedBy: "\n\n").first { $0.contains("msgid \"People with motor impairments, who type slowly.\"") }, catalog)
+        XCTAssertTrue(entry.contains("msgstr \"有肢體活動障礙、打字較慢的人士。\""), entry)
+        XCTAssertTrue(entry.contains("#, fuzzy"), entry)
     }
 
     func testAMisspeltPlaceholderIsALocatedErrorWithTheIntendedName() throws {

@@ -1,19 +1,26 @@
 import Markdown
 
-/// One block of a page's translatable text: the title, the summary, a front-matter sentence, a
-/// heading, a paragraph, a list item, a table cell or a quoted paragraph. Outdatedness, `i18n diff`
-/// and the site's notices all speak of these blocks.
+/// One block of a page: the title, the summary, a front-matter sentence, a heading, a paragraph, a
+/// list item, a table cell, a quoted paragraph or a code block. Outdatedness, `i18n diff` and the
+/// site's notices all speak of these blocks.
 public struct TranslationUnit: Sendable, Equatable {
     /// What kind of block it is.
     public enum Kind: String, Sendable {
         case title, summary, adoption, description, function, heading, paragraph, item, quote, cell, caption
+        /// A code block: not translated in PO catalogs, but a change to it outdates the translation,
+        /// whose copy of the code must follow.
+        case code
     }
 
     /// The kind of block.
     public var kind: Kind
-    /// The text a reader sees, whitespace collapsed; link targets and code blocks are not part of it.
+    /// The text a reader sees, whitespace collapsed (for a code block, its info string and code).
     public var text: String
-    /// Eight hex digits of the text's SHA-256: what a translation records of the English it follows.
+    /// Where the block's links and images lead, in order: part of what a reader gets from it.
+    public var targets: [String]
+    /// Ten hex digits of the SHA-256 of the text and the targets: what a translation records of
+    /// the English it follows. Re-wrapping changes neither; a new link target or image does.
+    /// (Records of eight digits were made from the text alone; `i18n upgrade` converts them.)
     public var fingerprint: String
     /// The heading the block stands under (nil before the first heading and in the front matter).
     public var heading: Heading?
@@ -25,11 +32,13 @@ public struct TranslationUnit: Sendable, Equatable {
     public var shown: String
 
     /// Creates a block of `text`.
-    public init(kind: Kind, text: String, heading: Heading?, line: Int, shown: String? = nil) {
+    public init(kind: Kind, text: String, heading: Heading?, line: Int, shown: String? = nil, targets: [String] = []) {
         self.kind = kind
         self.text = text
+        self.targets = targets
         self.shown = shown ?? text
-        self.fingerprint = String(SHA256.hex(Array(text.utf8)).prefix(8))
+        let hashed = targets.isEmpty ? text : ([text] + targets).joined(separator: "\u{1F}")
+        self.fingerprint = String(SHA256.hex(Array(hashed.utf8)).prefix(10))
         self.heading = heading
         self.line = line
     }
@@ -50,11 +59,14 @@ public enum TranslationUnits {
     /// since there is nothing in them to translate.
     public static func of(_ page: ParsedPage) -> [TranslationUnit] {
         var units: [TranslationUnit] = []
-        func add(_ kind: TranslationUnit.Kind, _ text: String, heading: Heading? = nil, line: Int = 0, shown: String? = nil) {
+        func add(_ kind: TranslationUnit.Kind, _ text: String, heading: Heading? = nil, line: Int = 0, shown: String? = nil, targets: [String] = []) {
             let collapsed = collapse(text)
             if !collapsed.isEmpty {
-                units.append(TranslationUnit(kind: kind, text: collapsed, heading: heading, line: line, shown: shown.map(collapse)))
+                units.append(TranslationUnit(kind: kind, text: collapsed, heading: heading, line: line, shown: shown.map(collapse), targets: targets))
             }
+        }
+        func add(_ kind: TranslationUnit.Kind, _ node: MarkdownNode, heading: Heading? = nil, line: Int = 0) {
+            add(kind, inlineText(node), heading: heading, line: line, shown: inlineText(node, showingLinks: true), targets: targets(of: node))
         }
         add(.title, page.title)
         add(.summary, page.summary)
@@ -62,8 +74,8 @@ public enum TranslationUnits {
         case .practice(let details): add(.adoption, details.adoption)
         case .section(let details):
             for detail in details.programDetails {
-                add(.description, inlineText(detail.description.node))
-                detail.functions.forEach { add(.function, inlineText($0.node)) }
+                add(.description, detail.description.node)
+                detail.functions.forEach { add(.function, $0.node) }
             }
         case .page: break
         }
@@ -74,13 +86,14 @@ public enum TranslationUnits {
             switch node.kind {
             case .heading:
                 current = headings.next()
-                add(.heading, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
-            case .paragraph: add(container ?? .paragraph, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
-            case .tableCell: add(.cell, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
-            case .tableCaption: add(.caption, inlineText(node), heading: current, line: line, shown: inlineText(node, showingLinks: true))
+                add(.heading, node, heading: current, line: line)
+            case .paragraph: add(container ?? .paragraph, node, heading: current, line: line)
+            case .tableCell: add(.cell, node, heading: current, line: line)
+            case .tableCaption: add(.caption, node, heading: current, line: line)
             case .item: node.children.forEach { visit($0, container: .item) }
             case .blockQuote: node.children.forEach { visit($0, container: .quote) }
-            case .codeBlock, .htmlBlock, .thematicBreak: break
+            case .codeBlock(let info, let literal): add(.code, codeText(info: info, literal: literal), heading: current, line: line)
+            case .htmlBlock, .thematicBreak: break
             default: node.children.forEach { visit($0, container: container) }
             }
         }
@@ -91,6 +104,31 @@ public enum TranslationUnits {
     /// The fingerprints of `units` as a translation records them: `source_blocks: "1a2b3c4d …"`.
     public static func record(_ units: [TranslationUnit]) -> String {
         units.map(\.fingerprint).joined(separator: " ")
+    }
+
+    /// A code block as its unit's text: the info string (language, provenance) and the code.
+    static func codeText(info: String, literal: String) -> String {
+        info + "\n" + literal
+    }
+
+    /// The link and image targets in inline content, in order.
+    static func targets(of node: MarkdownNode) -> [String] {
+        var out: [String] = []
+        func visit(_ node: MarkdownNode) {
+            switch node.kind {
+            case .link(let url, _), .image(let url, _): out.append(url)
+            default: break
+            }
+            node.children.forEach(visit)
+        }
+        visit(node)
+        return out
+    }
+
+    /// Whether a record was made before link targets and code blocks counted (eight hex digits a
+    /// block); such a record is converted once by `i18n upgrade`.
+    public static func isLegacy(_ record: some StringProtocol) -> Bool {
+        record.split(separator: " ").contains { $0.count == 8 }
     }
 
     /// Stands in a record for a block whose translation nobody has reviewed against any English

@@ -124,6 +124,7 @@ public struct SectionRenumbering {
                 changes.append(Change(path: file.path, newPath: renamed[file.path] ?? file.path, text: text))
             }
         }
+        carryRecords(&changes, pages: content.pages, source: source)
         // The Notes on the source name the pages concerned as `sec:` references too.
         if let notes = content.sourceNotes {
             let (text, count) = mapping.rewrite(notes.text)
@@ -188,6 +189,45 @@ private extension SectionRenumbering {
             }
             return .success(moves)
         }
+    }
+
+    /// Blocks' fingerprints include their link targets, which a renumbering rewrites: the
+    /// translations' records (`source_blocks`, `translation_hash`) are carried over to the new
+    /// fingerprints, so each translation stays as current, or as outdated, as it was.
+    func carryRecords(_ changes: inout [Change], pages: [SourceFile], source: String) {
+        var index: [String: Int] = [:]
+        for (position, change) in changes.enumerated() { index[change.path] = position }
+        let parse = { (file: SourceFile, text: String) in
+            TranslationFile.parse(text: text, hash: "", path: file.path, language: file.language, relativePath: file.relativePath)?.units
+        }
+        var renewed: [String: [Substring: Substring]] = [:]
+        for file in pages where file.language == source {
+            guard let position = index[file.path], let before = parse(file, file.text), let after = parse(file, changes[position].text),
+                before.count == after.count else { continue }
+            var map: [Substring: Substring] = [:]
+            for (old, new) in zip(before, after) where old.fingerprint != new.fingerprint { map[Substring(old.fingerprint)] = Substring(new.fingerprint) }
+            if !map.isEmpty { renewed[file.relativePath] = map }
+        }
+        for file in pages where file.language != source {
+            let text = index[file.path].map { changes[$0].text } ?? file.text
+            guard var editor = FrontMatterEditor(text), let page = TranslationFile.parse(
+                text: file.text, hash: "", path: file.path, language: file.language, relativePath: file.relativePath) else { continue }
+            if let map = renewed[file.relativePath], let record = page.sourceBlocks?.value {
+                editor.set("source_blocks", record.split(separator: " ").map { map[$0] ?? $0 }.joined(separator: " "))
+            }
+            if text != file.text, page.translationHash?.value == TranslationMarker.hash(of: page),
+                let after = TranslationFile.parse(text: text, hash: "", path: file.path, language: file.language, relativePath: file.relativePath) {
+                editor.set("translation_hash", TranslationMarker.hash(of: after))
+            }
+            guard editor.text != text else { continue }
+            if let position = index[file.path] {
+                changes[position].text = editor.text
+            } else {
+                index[file.path] = changes.count
+                changes.append(Change(path: file.path, newPath: file.path, text: editor.text))
+            }
+        }
+        changes.sort { $0.path < $1.path }
     }
 
     /// A refusal's text.

@@ -15,20 +15,21 @@ public struct TranslationChanges: Sendable, Equatable {
     /// Whether the translation follows the current English.
     public var isEmpty: Bool { changed.isEmpty && removed == 0 && !unknown }
 
-    /// Compares the fingerprints a translation records with the English blocks, as multisets, in
-    /// linear time: a moved block is not a change, a repeated block counts as often as it occurs.
+    /// Compares the fingerprints a translation records with the English blocks, in order and in
+    /// linear time (`BlockAlignment`): a changed, added or moved block is a change, a removed one
+    /// is counted; re-wrapping changes no fingerprint.
     public static func between(recorded: [Substring], current: [TranslationUnit]) -> TranslationChanges {
-        var remaining: [Substring: Int] = [:]
-        for fingerprint in recorded { remaining[fingerprint, default: 0] += 1 }
-        var changed: [TranslationUnit] = []
-        for unit in current {
-            let key = Substring(unit.fingerprint)
-            if let count = remaining[key], count > 0 { remaining[key] = count - 1 } else { changed.append(unit) }
-        }
-        var changes = TranslationChanges(changed: changed, removed: remaining.values.reduce(0, +))
-        if !changes.isEmpty {
-            changes.count = BlockAlignment.align(old: recorded, new: current.map { Substring($0.fingerprint) })
-                .filter { if case .same = $0 { false } else { true } }.count
+        var changes = TranslationChanges(changed: [], removed: 0)
+        for step in BlockAlignment.align(old: recorded, new: current.map { Substring($0.fingerprint) }) {
+            switch step {
+            case .same: continue
+            case .changed(_, let new):
+                changes.changed.append(current[new])
+                changes.removed += 1
+            case .added(let new): changes.changed.append(current[new])
+            case .removed: changes.removed += 1
+            }
+            changes.count += 1
         }
         return changes
     }
@@ -36,8 +37,14 @@ public struct TranslationChanges: Sendable, Equatable {
     /// The changes of `translation` against its English `source`; a legacy `source_hash` equal to
     /// the English file's hash counts as current.
     static func of(_ translation: ParsedPage, source: ParsedPage) -> TranslationChanges {
-        if let record = translation.sourceBlocks {
+        if let record = translation.sourceBlocks, !TranslationUnits.isLegacy(record.value) {
             return between(recorded: record.value.split(separator: " "), current: source.units)
+        }
+        if translation.sourceBlocks != nil {
+            // Recorded before link targets and code counted: which blocks changed is unknown
+            // until `i18n upgrade` converts the record.
+            let units = source.units
+            return TranslationChanges(changed: units, removed: 0, unknown: true, count: units.count)
         }
         if translation.sourceHash?.value == source.file.hash { return TranslationChanges(changed: [], removed: 0) }
         let units = source.units

@@ -59,7 +59,13 @@ enum BlockSources {
                 }
             case .item: node.children.forEach { visit($0, container: .item) }
             case .blockQuote: node.children.forEach { visit($0, container: .quote) }
-            case .codeBlock, .htmlBlock, .thematicBreak: break
+            case .codeBlock(let info, let literal):
+                // Tracked, never exported or written back: its place is the whole fenced block.
+                guard !TranslationUnits.collapse(TranslationUnits.codeText(info: info, literal: literal)).isEmpty else { return }
+                let first = offset + node.start.line - 1, last = offset + node.end.line - 1
+                blocks.append(BlockSource(kind: .code, markdown: literal, line: first + 1, anchor: anchor,
+                    place: .lines(first: first, last: last, lead: "", trail: "", continuation: "")))
+            case .htmlBlock, .thematicBreak: break
             default: node.children.forEach { visit($0, container: container) }
             }
         }

@@ -95,13 +95,14 @@ public struct POExport {
     func pageEntries(_ english: ParsedPage, translation: ParsedPage?, relative: String, glossary: [Glossed]) -> [POFile.Entry] {
         let reference = "\(content.lastPathComponent)/\(relative)"
         guard let translation else {
-            guard let blocks = BlockSources.of(english) else { return [wholePage(english, nil, reference: reference)] }
+            guard let all = BlockSources.of(english) else { return [wholePage(english, nil, reference: reference)] }
+            let blocks = all.filter { $0.kind != .code }
             return Self.contexts(blocks.map { block in
                 POFile.Entry(comments: notes(block, glossary: glossary), references: ["\(reference):\(block.line)"], id: Self.message(block.markdown), string: "")
             }, blocks: blocks)
         }
         let pairing = PagePairing(english: english, translation: translation)
-        guard let pairs = pairing.pairs else { return [wholePage(english, translation, reference: reference)] }
+        guard let pairs = pairing.translatablePairs else { return [wholePage(english, translation, reference: reference)] }
         let previous = previousBlocks(pairing, pairs: pairs)
         let entries = pairs.map { pair -> POFile.Entry in
             let block = pairing.englishBlocks[pair.english]
@@ -114,7 +115,7 @@ public struct POExport {
             }
             return entry
         }
-        return Self.contexts(entries, blocks: pairing.englishBlocks)
+        return Self.contexts(entries, blocks: pairs.map { pairing.englishBlocks[$0.english] })
     }
 
     /// The English blocks the translation was made from, from the repository's history; nil when
@@ -202,6 +203,7 @@ public struct POExport {
         case .quote: return "Quoted paragraph."
         case .cell: return "Table cell: one line, no '|'."
         case .caption: return "Table caption."
+        case .code: return "Code block: edit it in the Markdown file."
         }
     }
 

@@ -151,7 +151,7 @@ public struct POImport {
                     + "; export again to get the current English", "po-unknown-msgid", atString: false)
                 continue
             }
-            guard let pairs = pairing.pairs else {
+            guard let pairs = pairing.translatablePairs else {
                 // The whole page body as one entry: imported as it is.
                 if !entry.string.isEmpty, entry.string != exported[position].string {
                     let head = lines.prefix(max(translation.lineMap.firstBodyLine - 1, 0)).joined(separator: "\n")
@@ -176,23 +176,17 @@ public struct POImport {
         }
         guard let pairs = pairing.pairs else { return nil }
         var text = BlockSources.apply(edits, to: lines).joined(separator: "\n")
-        // Record as current the blocks whose entries are translated and not fuzzy.
+        // Record as current, one fingerprint per translation block, the blocks whose entries are
+        // translated and not fuzzy, and code blocks whose copy is now the English's code.
         let current = english.units.map { Substring($0.fingerprint) }
-        var record: [Substring] = []
-        if let recorded = pairing.recorded {
-            for step in BlockAlignment.align(old: recorded, new: current) {
-                switch step {
-                case .same(_, let new): record.append(current[new])
-                case .changed(let old, let new): record.append(settled.contains(new) ? current[new] : recorded[old])
-                case .removed(let old): record.append(recorded[old])
-                case .added: break
-                }
-            }
-        } else if pairs.contains(where: { settled.contains($0.english) }) {
-            // No record yet, blocks in the same order: the reviewed ones are current, the rest
-            // stay changed (a partial import records what it imported).
-            record = pairs.map { settled.contains($0.english) ? current[$0.english] : TranslationUnits.unreviewed }
+        let own = translation.units.map { Substring($0.fingerprint) }
+        var record = pairing.recorded ?? Array(repeating: TranslationUnits.unreviewed, count: own.count)
+        for pair in pairs {
+            guard let index = pair.translation else { continue }
+            let isCode = pairing.englishBlocks[pair.english].kind == .code
+            if settled.contains(pair.english) || (isCode && own[index] == current[pair.english]) { record[index] = current[pair.english] }
         }
+        if pairing.recorded == nil, !pairs.contains(where: { settled.contains($0.english) }) { record = [] }
         let recordText = record.joined(separator: " ")
         if !record.isEmpty, recordText != translation.sourceBlocks?.value,
             let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.language, relativePath: relative),

@@ -36,15 +36,7 @@ struct PagePairing {
         var pairs: [Pair] = []
         if found, let record, record.count == translationUnits.count {
             recorded = record
-            let current = englishUnits.map { Substring($0.fingerprint) }
-            for step in BlockAlignment.align(old: record, new: current) {
-                switch step {
-                case .same(let old, let new): pairs.append(Pair(english: new, translation: old, stale: false))
-                case .changed(let old, let new): pairs.append(Pair(english: new, translation: old, stale: true, recorded: old))
-                case .added(let new): pairs.append(Pair(english: new, translation: nil, stale: true))
-                case .removed: break
-                }
-            }
+            pairs = Self.pairs(record: record, current: englishUnits.map { Substring($0.fingerprint) })
         } else if found, record == nil, englishUnits.count == translationUnits.count {
             recorded = nil
             pairs = englishUnits.indices.map { Pair(english: $0, translation: $0, stale: true) }
@@ -57,6 +49,51 @@ struct PagePairing {
             pair.translation.map { englishUnits[pair.english].kind == translationUnits[$0].kind } ?? true
         }
         self.pairs = kindsAgree ? pairs : nil
+    }
+
+    /// The pairs of the aligned record and current English. A block that moved (its fingerprint is
+    /// recorded at another place that no equal block keeps) pairs with its own translation, as a
+    /// stale block since the order changed; a changed block pairs with the translation at its place
+    /// unless that one moved away.
+    static func pairs(record: [Substring], current: [Substring]) -> [Pair] {
+        let steps = BlockAlignment.align(old: record, new: current)
+        var free: [Substring: [Int]] = [:]
+        for step in steps {
+            switch step {
+            case .changed(let old, _), .removed(let old): free[record[old], default: []].append(old)
+            case .same, .added: break
+            }
+        }
+        for key in free.keys { free[key]!.reverse() }
+        var claimed = Set<Int>()
+        var moved: [Int: Int] = [:]
+        for step in steps {
+            switch step {
+            case .changed(_, let new), .added(let new):
+                if let old = free[current[new]]?.popLast() {
+                    moved[new] = old
+                    claimed.insert(old)
+                }
+            case .same, .removed: break
+            }
+        }
+        return steps.compactMap { step in
+            switch step {
+            case .same(let old, let new): return Pair(english: new, translation: old, stale: false)
+            case .changed(let old, let new):
+                if let from = moved[new] { return Pair(english: new, translation: from, stale: true, recorded: from) }
+                return claimed.contains(old)
+                    ? Pair(english: new, translation: nil, stale: true) : Pair(english: new, translation: old, stale: true, recorded: old)
+            case .added(let new):
+                return moved[new].map { Pair(english: new, translation: $0, stale: true, recorded: $0) } ?? Pair(english: new, translation: nil, stale: true)
+            case .removed: return nil
+            }
+        }
+    }
+
+    /// The pairs a PO catalog holds, in order: code blocks are tracked but not translated there.
+    var translatablePairs: [Pair]? {
+        pairs?.filter { englishBlocks[$0.english].kind != .code }
     }
 
     /// The body of a page (everything after the front matter), for a whole-page entry.

@@ -50,6 +50,9 @@ public struct TranslationDiff: Sendable {
                                          language: source.file.language, relativePath: file.relativePath)?.units
         }
         if let record = translation.sourceBlocks {
+            if TranslationUnits.isLegacy(record.value) {
+                throw file.failure("the translation records its English in an older form; run handbook i18n upgrade first")
+            }
             recorded = record.value.split(separator: " ")
             if recorded == current.map({ Substring($0.fingerprint) }) { return diff }
             if let version = history.first(where: { parse($0)?.map(\.fingerprint).joined(separator: " ") == record.value }) {

@@ -13,6 +13,56 @@ public struct TranslationUpgrade {
         /// (recorded by an older version, or edited by hand): set to it, so that mark-current can
         /// tell whether the translation is revised after the next English change.
         case repaired(path: String)
+        /// A record of eight-digit fingerprints (made before link targets and code blocks counted)
+        /// converted; `unknown` blocks (changed since, or code blocks not one for one) stay outdated.
+        case converted(path: String, unknown: Int)
+    }
+
+    /// The record and `translation_hash` of the current scheme for a translation recorded with
+    /// text-only fingerprints: each translation block whose recorded fingerprint is the current
+    /// English block's text gets that block's new fingerprint; the code blocks, which the old record
+    /// did not see, follow the English's code blocks one for one when there are as many; anything
+    /// else is recorded as not reviewed (`-`). The translation's own hash
+    /// is renewed when it was its blocks' (not revised since) or when every block is current.
+    static func convert(legacy record: String, translation: ParsedPage, english: ParsedPage)
+        -> (record: String, translationHash: String?, unknown: Int) {
+        let legacy = { (unit: TranslationUnit) in Substring(SHA256.hex(Array(unit.text.utf8)).prefix(8)) }
+        let englishUnits = english.units, translationUnits = translation.units
+        let englishText = englishUnits.indices.filter { englishUnits[$0].kind != .code }
+        let englishCode = englishUnits.indices.filter { englishUnits[$0].kind == .code }
+        let ownText = translationUnits.indices.filter { translationUnits[$0].kind != .code }
+        let ownCode = translationUnits.indices.filter { translationUnits[$0].kind == .code }
+        let recorded = record.split(separator: " ")
+        var tokens = Array(repeating: TranslationUnits.unreviewed, count: translationUnits.count)
+        if recorded.count == ownText.count {
+            for step in BlockAlignment.align(old: recorded, new: englishText.map { legacy(englishUnits[$0]) }) {
+                if case .same(let old, let new) = step { tokens[ownText[old]] = Substring(englishUnits[englishText[new]].fingerprint) }
+            }
+        }
+        if ownCode.count == englishCode.count {
+            // The old record did not see code, so a translation counted as following it; it keeps
+            // doing so (a translated comment makes the copy differ, rightly).
+            for (own, source) in zip(ownCode, englishCode) { tokens[own] = Substring(englishUnits[source].fingerprint) }
+        }
+        if recorded.count != ownText.count {
+            // A translation with other blocks than the English (shortened, merged): its record
+            // followed the English block for block, and still does.
+            var english: [Substring] = []
+            var steps = BlockAlignment.align(old: recorded, new: englishText.map { legacy(englishUnits[$0]) })[...]
+            for unit in englishUnits {
+                guard unit.kind != .code else { english.append(Substring(unit.fingerprint)); continue }
+                while case .removed? = steps.first { english.append(TranslationUnits.unreviewed); steps.removeFirst() }
+                if case .same? = steps.first { english.append(Substring(unit.fingerprint)) } else { english.append(TranslationUnits.unreviewed) }
+                steps = steps.dropFirst()
+            }
+            english += steps.map { _ in TranslationUnits.unreviewed }
+            tokens = english
+        }
+        let legacyHash = String(SHA256.hex(Array(ownText.map { String(legacy(translationUnits[$0])) }.joined(separator: " ").utf8)).prefix(8))
+        let newRecord = tokens.joined(separator: " ")
+        let isCurrent = newRecord == TranslationUnits.record(englishUnits)
+        let hash = translation.translationHash?.value == legacyHash || isCurrent ? TranslationMarker.hash(of: translation) : nil
+        return (newRecord, hash, tokens.filter { $0 == TranslationUnits.unreviewed }.count)
     }
 
     private let content: URL
@@ -42,6 +92,15 @@ public struct TranslationUpgrade {
                 guard let file = try? TranslationFile.locate(url.path, workingDirectory: workingDirectory, content: content),
                     let translation = file.parseTranslation().page, let english = file.parseSource().page
                 else { continue }
+                if let record = translation.sourceBlocks?.value, TranslationUnits.isLegacy(record) {
+                    guard let text = try? String(contentsOf: url, encoding: .utf8), var editor = FrontMatterEditor(text) else { continue }
+                    let converted = Self.convert(legacy: record, translation: translation, english: english)
+                    editor.set("source_blocks", converted.record)
+                    if let hash = converted.translationHash { editor.set("translation_hash", hash) }
+                    edit.write(editor.text, to: url)
+                    results.append(.converted(path: shown, unknown: converted.unknown))
+                    continue
+                }
                 if let record = translation.sourceBlocks?.value {
                     // Current (it follows the English as it is now), but its own hash is not its blocks'.
                     let own = TranslationMarker.hash(of: translation)
@@ -75,7 +134,7 @@ public struct TranslationUpgrade {
         if (try? ContentJournal(content: content).apply(edit)) == nil {
             results = results.map {
                 switch $0 {
-                case .upgraded(let path, _), .repaired(let path): return .notFound(path: path)
+                case .upgraded(let path, _), .repaired(let path), .converted(let path, _): return .notFound(path: path)
                 case .notFound: return $0
                 }
             }
