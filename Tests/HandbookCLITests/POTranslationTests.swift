@@ -161,6 +161,33 @@ final class POTranslationTests: XCTestCase {
         XCTAssertTrue(diff.contains("\n    = 時限會") && diff.contains("成功準則[](wcag:2.2.1)"), diff)
     }
 
+    /// init + export + msgen + import: every page is made from its catalog, and the site checks clean
+    /// (on the small fixture: the route is the same for 170 pages, only slower).
+    func testANewLanguageIsMadeFromPOAlone() throws {
+        try XCTSkipUnless(tool(["msgen", "--version"]).status == 0, "gettext missing")
+        project = TemporaryProject()
+        project.copy(I18nCommandTests.fixture, to: "content")
+        project.useRepositoryTemplates()
+        XCTAssertEqual(run(["i18n", "init", "ja", "--name", "日本語"]).exitCode, 0)
+        XCTAssertEqual(run(["i18n", "export", "--lang", "ja", "--out", "po"]).exitCode, 0)
+        let folder = project.root.appendingPathComponent("po")
+        for name in FileManager.default.enumerator(atPath: folder.path)!.compactMap({ $0 as? String }) where name.hasSuffix(".po") {
+            XCTAssertEqual(tool(["msgen", "-o", "po/\(name)", "po/\(name)"]).status, 0, name)
+        }
+        try edit("po/practices/2.10.po") { $0.replacingOccurrences(of: "msgid \"Who it helps\"\nmsgstr \"Who it helps\"", with: "msgid \"Who it helps\"\nmsgstr \"役立つ人\"") }
+        let imported = run(["i18n", "import", "po"])
+        XCTAssertEqual(imported.exitCode, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("content/ja/practices/2.10.md: updated\n") && imported.stdout.hasSuffix("10 file(s) updated\n"), imported.stdout)
+        let page = try String(contentsOf: project.root.appendingPathComponent("content/ja/practices/2.10.md"), encoding: .utf8)
+        XCTAssertTrue(page.contains("\n## 役立つ人 {#who-it-helps}\n"), page)
+        XCTAssertTrue(page.hasPrefix("---\nid: \"2.10\"\n"), page)
+        let check = run(["check"])
+        XCTAssertEqual(check.exitCode, 0, check.stderr)
+        XCTAssertFalse(check.stderr.contains(": error:"), check.stderr)
+        let status = run(["i18n", "status"]).stdout
+        XCTAssertTrue(status.contains("ja: 8/8 pages current"), status)
+    }
+
     func testAnImportedTranslationShowsOnTheBuiltPage() throws {
         XCTAssertEqual(run(["i18n", "export", "--lang", "zh-Hans", "--out", "po"]).exitCode, 0)
         try edit("po/practices/2.10.po") { $0.replacingOccurrences(of: "msgstr \"任何在填写中途被电话打断的人。\"", with: "msgstr \"任何在中途接到电话的人。\"") }

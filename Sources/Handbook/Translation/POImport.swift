@@ -114,6 +114,11 @@ public struct POImport {
         mutating func fail(_ entry: POFile.Entry, _ message: String, _ code: String, atString: Bool = true) {
             problems.append(Problem(path: path, line: atString && entry.stringLine > 0 ? entry.stringLine : entry.line, message: message, code: code))
         }
+        /// An entry whose msgid no block of the English `page` has (it changed since the export).
+        mutating func unknown(_ entry: POFile.Entry, page: String) {
+            fail(entry, "unknown msgid: no block of \(page) has this English" + (entry.context.map { " in context \"\($0)\"" } ?? "")
+                + "; export again to get the current English", "po-unknown-msgid", atString: false)
+        }
     }
 
     private func parse(_ url: URL, language: String, relative: String) -> ParsedPage? {
@@ -129,6 +134,9 @@ public struct POImport {
             return nil
         }
         guard let translation = parse(url, language: catalog.language, relative: relative) else {
+            if FileKind(path: url.path) == .missing {
+                return newPage(english, at: url, relative: relative, catalog, source: source, context: &context)
+            }
             if catalog.entries.contains(where: { !$0.string.isEmpty }) {
                 context.problems.append(Problem(
                     path: context.path, line: 1,
@@ -147,8 +155,7 @@ public struct POImport {
         var settled: Set<Int> = []
         for entry in catalog.entries {
             guard let position = index.take(entry) else {
-                context.fail(entry, "unknown msgid: no block of \(source)/\(relative) has this English" + (entry.context.map { " in context \"\($0)\"" } ?? "")
-                    + "; export again to get the current English", "po-unknown-msgid", atString: false)
+                context.unknown(entry, page: "\(source)/\(relative)")
                 continue
             }
             guard let pairs = pairing.translatablePairs else {
@@ -197,6 +204,57 @@ public struct POImport {
             text = editor.text
         }
         return (url, text)
+    }
+
+    /// A page the language does not have yet, made from the English file (front matter, anchors,
+    /// code) with each translated entry in its block's place; a block left untranslated stays
+    /// English, and only the blocks translated without the fuzzy flag (and the code, which is
+    /// the English's) are recorded as current. Nothing is made from a catalog with no translation.
+    private func newPage(_ english: ParsedPage, at url: URL, relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
+        guard catalog.entries.contains(where: { !$0.string.isEmpty }) else { return nil }
+        let exported = POExport(content: content, language: catalog.language).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
+        var index = EntryIndex()
+        for (position, entry) in exported.enumerated() { index.add(entry, position) }
+        let lines = english.file.text.components(separatedBy: "\n")
+        guard let all = BlockSources.of(english) else {
+            // The whole body as one entry.
+            guard let entry = catalog.entries.first(where: { index.take($0) != nil }), !entry.string.isEmpty else { return nil }
+            let head = lines.prefix(max(english.lineMap.firstBodyLine - 1, 0)).joined(separator: "\n")
+            return (url, head + "\n" + entry.string)
+        }
+        let blocks = all.enumerated().filter { $0.element.kind != .code }.map(\.offset)
+        var edits: [(place: BlockSource.Place, markdown: String)] = []
+        var settled: Set<Int> = []
+        for entry in catalog.entries {
+            guard let position = index.take(entry) else {
+                context.unknown(entry, page: "\(source)/\(relative)")
+                continue
+            }
+            guard !entry.string.isEmpty else { continue }
+            let block = all[blocks[position]]
+            let before = context.problems.count
+            BlockCheck.check(english: block.markdown, translation: entry.string, kind: block.kind) { message, code in context.fail(entry, message, code) }
+            guard context.problems.count == before else { continue }
+            var place = block.place
+            // A heading keeps the English's anchor, which its translated words would not make.
+            if block.kind == .heading, case .lines(let first, let last, let lead, "", let continuation) = place, let anchor = block.anchor {
+                place = .lines(first: first, last: last, lead: lead, trail: " {#\(anchor)}", continuation: continuation)
+            }
+            edits.append((place, entry.string))
+            if !entry.fuzzy { settled.insert(blocks[position]) }
+        }
+        guard !edits.isEmpty else { return nil }
+        let text = BlockSources.apply(edits, to: lines).joined(separator: "\n")
+        let units = english.units
+        let record = units.indices.map { units[$0].kind == .code || settled.contains($0) ? units[$0].fingerprint : String(TranslationUnits.unreviewed) }
+        guard let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.language, relativePath: relative),
+            var editor = FrontMatterEditor(text) else { return (url, text) }
+        // The English's own history is not the translation's.
+        editor.remove("previous_numbers")
+        editor.remove("reviewed")
+        editor.set("source_blocks", record.joined(separator: " "))
+        editor.set("translation_hash", TranslationMarker.hash(of: page))
+        return (url, editor.text)
     }
 
     /// The new `strings.yaml` and the keys to record as current.
@@ -307,7 +365,8 @@ enum BlockCheck {
         let added = lint(translation).subtracting(lint(english))
         for problem in added.sorted() { fail(problem, "po-content") }
         let (englishParts, translationParts) = (parts(english), parts(translation))
-        guard translationParts.blocks == 1 else {
+        // Read alone, a table cell such as "2. Accept digits" is a list in the English too.
+        guard translationParts.blocks == 1 || (translationParts.blocks == englishParts.blocks && translationParts.shape == englishParts.shape) else {
             fail("invalid Markdown: the translation makes \(translationParts.shape) where the English is one block", "po-markdown")
             return
         }
