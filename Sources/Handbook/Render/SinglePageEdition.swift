@@ -183,6 +183,7 @@ struct SinglePageEdition {
             return .view(EntryView(
                 anchor: Self.anchor(of: page.key), heading: heading,
                 lang: page.contentLanguage == language ? .bool(false) : .string(site.config.tag(of: page.contentLanguage)),
+                notice: Self.notice(for: page, in: language, site: site, strings: strings).map { .view(NoticeView(text: $0.text, lang: $0.lang)) } ?? .bool(false),
                 html: html, isPractice: page.key.isPractice, startsChapter: startsChapter))
         }
         let contents: [MustacheValue] = !withContents ? [] : pages.map { page in
@@ -260,12 +261,38 @@ extension SinglePageEdition {
         }
     }
 
-    /// One page's entry: its heading and body.
+    /// The note under the heading of an entry that is English standing in for a translation, or
+    /// a translation whose English changed: the site's page notices, in the editions that have no
+    /// page of their own for it. Its `lang` is the edition's where the entry around it is English.
+    static func notice(for page: ResolvedPage, in language: String, site: ResolvedSite, strings: UIStrings) -> (text: UIText, lang: String?)? {
+        guard let edition = site.config.languages.first(where: { $0.code == language }) else { return nil }
+        let text: UIText
+        switch page.state {
+        case .missing: text = UIText(strings, "entry_missing_translation", naming: edition)
+        case .outdated: text = UIText(strings, "entry_outdated_translation")
+        default: return nil
+        }
+        return (text, text.lang ?? (page.contentLanguage != language ? edition.tag : nil))
+    }
+
+    /// An entry's note: the text's parts as `UITextView` gives them, and the note's own `lang`.
+    struct NoticeView: MustacheView {
+        static let keys = UITextView.keys + ["note_lang"]
+        let text: UIText
+        let lang: String?
+
+        func value(for key: String) -> MustacheValue? {
+            key == "note_lang" ? .lang(lang) : UITextView(text: text).value(for: key)
+        }
+    }
+
+    /// One page's entry: its heading, the note on its translation, and its body.
     struct EntryView: MustacheView {
-        static let keys = ["anchor", "heading", "lang", "html", "is_practice", "starts_chapter"]
+        static let keys = ["anchor", "heading", "lang", "notice", "html", "is_practice", "starts_chapter"]
         let anchor: String
         let heading: String
         let lang: MustacheValue
+        let notice: MustacheValue
         let html: String
         let isPractice: Bool
         let startsChapter: Bool
@@ -275,6 +302,7 @@ extension SinglePageEdition {
             case "anchor": return .string(anchor)
             case "heading": return .string(heading)
             case "lang": return lang
+            case "notice": return notice
             case "html": return .string(html)
             case "is_practice": return .bool(isPractice)
             case "starts_chapter": return .bool(startsChapter)

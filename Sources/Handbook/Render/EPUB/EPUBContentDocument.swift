@@ -33,6 +33,11 @@ struct EPUBContentDocument {
         // `role="doc-chapter"` says what `epub:type="chapter"` would, in a form HTML checkers know.
         out += "<main>\n<section role=\"\(isIntroduction ? "doc-introduction" : "doc-chapter")\" aria-labelledby=\"title\">\n"
         out += "<h1 id=\"title\"\(isIntroduction ? uiLang("epub_introduction") : Self.lang(fallback))>\(escape(heading))</h1>\n"
+        if let (text, noteLang) = SinglePageEdition.notice(for: page, in: language.code, site: site, strings: strings) {
+            // The language's name carries its own tag where the text around it is English.
+            let name = text.language.map { name in text.lang == nil ? escape(name.name) : "<span\(Self.lang(name.tag))>\(escape(name.name))</span>" } ?? ""
+            out += "<p class=\"notice\" role=\"note\"\(Self.lang(noteLang))>\(escape(text.before))\(name)\(escape(text.after))</p>\n"
+        }
         out += facts(page, fallback: fallback)
         out += "<div\(Self.lang(fallback))>\n"
         out += bodies[page].body.html(placement(page))
