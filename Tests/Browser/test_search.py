@@ -41,7 +41,7 @@ def search(driver, box, query: str):
 
 
 def result_links(driver):
-    return driver.find_elements(By.CSS_SELECTOR, ".search-results a.search-result-link")
+    return driver.find_elements(By.CSS_SELECTOR, ".search-results .search-result > a.search-result-link")
 
 
 def target(site: pathlib.Path, link) -> str:
@@ -144,6 +144,22 @@ def test_matched_words_are_marked_in_snippets(driver, site):
     assert any(mark.text.lower().startswith("caption") for mark in marks)
     assert first.find_element(By.CSS_SELECTOR, ".search-result-id").text == "1.10"
     assert first.find_element(By.CSS_SELECTOR, ".search-result-title").text == "Provide captions for videos"
+
+
+def test_a_topics_platform_versions_are_one_result_with_their_links_under_it(driver, site):
+    box = open_page(driver, site, "en/index.html")
+    search(driver, box, "background music")
+    items = driver.find_elements(By.CSS_SELECTOR, ".search-result")
+    folded = [item for item in items if item.find_elements(By.CSS_SELECTOR, ".search-variants")]
+    assert folded, [item.text for item in items[:5]]
+    titles = [link.find_element(By.CSS_SELECTOR, ".search-result-title").text
+              for link in folded[0].find_elements(By.CSS_SELECTOR, ".search-result-link")]
+    # "Background Music", then its Android and iOS versions, each a link of its own.
+    assert len(titles) >= 3 and all(title.startswith("Background Music") for title in titles), titles
+    assert any(title.endswith("Android") for title in titles) and any(title.endswith("iOS") for title in titles), titles
+    # The practice about the topic is among the first three results, not behind four versions of one section.
+    first = [target(site, link) for link in result_links(driver)[:3]]
+    assert "en/practices/1.13.html" in first, first
 
 
 def test_escape_clears_the_box_results_and_status(driver, site):

@@ -29,7 +29,7 @@ def settled(driver, query):
         lambda d: urllib.parse.parse_qs(urllib.parse.urlparse(d.current_url).query).get("q") == [query.strip()]
         and d.find_element(By.CSS_SELECTOR, "main .search-results").get_attribute("data-query") == query)
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('main .search-result-link'))"
+        "return Array.from(document.querySelectorAll('main .search-result > .search-result-link'))"
         ".map(a => (a.querySelector('.search-result-id') || {}).textContent || '');")
 
 
@@ -56,7 +56,7 @@ def test_the_results_page_lists_every_result_of_the_query_in_its_address(driver,
     assert box.get_attribute("value") == "contarst", "the box holds the query of the address"
     status = driver.find_element(By.CSS_SELECTOR, "main .search-status").text
     total = int(status.split()[0])
-    links = driver.find_elements(By.CSS_SELECTOR, "main .search-result-link")
+    links = driver.find_elements(By.CSS_SELECTOR, "main .search-result > .search-result-link")
     assert len(links) == total, "the results page lists every result, not the best ten of each kind"
     assert driver.find_element(By.CSS_SELECTOR, "main .search-corrected").text == "Showing results for “contrast”"
     # Typing changes the results and the address, without leaving the page.
@@ -87,7 +87,7 @@ def test_enter_in_the_header_opens_the_results_page_and_slash_goes_to_search(dri
 def test_a_result_opens_its_page_with_the_words_highlighted_until_removed(driver, site):
     results_page(driver, site, "en", "captoins")
     settled(driver, "captoins")
-    driver.find_elements(By.CSS_SELECTOR, "main .search-result-link")[0].click()
+    driver.find_elements(By.CSS_SELECTOR, "main .search-result > .search-result-link")[0].click()
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".search-highlight-note"))
     marks = driver.find_elements(By.CSS_SELECTOR, "main mark.search-highlight")
     assert marks and all(mark.text.lower().startswith("caption") for mark in marks), [m.text for m in marks[:5]]

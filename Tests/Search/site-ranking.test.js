@@ -47,3 +47,26 @@ for (const [language, query, expected] of CASES) {
     assert.ok(list.slice(0, 3).includes(expected), JSON.stringify(list.slice(0, 8)));
   });
 }
+
+/** The words of a page's title and headings as the built page shows them, lower case. */
+function titleAndHeadings(doc) {
+  const html = fs.readFileSync(path.join(SITE, doc.path), "utf8");
+  const main = html.slice(html.indexOf("<main"));
+  const headings = [...main.matchAll(/<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/g)].map((match) => match[1].replace(/<[^>]+>/g, " "));
+  return [doc.title, ...headings].join(" ").toLowerCase();
+}
+
+// Issue 33: a page whose title or headings hold every word of the query comes before every page
+// that has the query only in its text (after a practice whose title holds it).
+for (const [language, query] of [["en", "background music"], ["en", "colour contrast"], ["en", "text size"], ["en", "alternative text"], ["zh-Hans", "背景音乐"], ["zh-Hant", "字幕"]]) {
+  test(`${language} "${query}": title and heading matches before text matches`, { skip: SITE ? false : "set HANDBOOK_SITE to a built site" }, async () => {
+    const ranking = await new search.Engine(load, language).rank(query);
+    const words = language === "en" ? query.split(" ") : [query];
+    const held = ranking.ranked.map((entry) => words.every((word) => titleAndHeadings(entry.doc).includes(word)));
+    const lastHeld = held.lastIndexOf(true);
+    const firstText = held.indexOf(false);
+    assert.ok(lastHeld >= 0, "no page has the query in a title or heading");
+    assert.ok(firstText === -1 || lastHeld < firstText,
+      JSON.stringify(ranking.ranked.slice(0, Math.max(lastHeld, firstText) + 1).map((entry, index) => `${entry.doc.id}${held[index] ? "*" : ""}`)));
+  });
+}

@@ -10,9 +10,12 @@
 //    Tests/Search/tokenizer-vectors.json), folding Traditional characters to Simplified with the
 //    pairs the language's index carries. The term shards it needs are loaded on demand.
 // 4. Documents that have every word of the query (a Han word through its pairs; a pair spanning
-//    two words typed together is a bonus) are ranked by the sum of the BM25 weights the build stored
-//    for them (titles and headings weigh more; a practice's ID or a section's number weighs most).
-//    The last word, while still being typed, also matches the terms it begins.
+//    two words typed together is a bonus) are ranked in tiers: a practice whose title holds the
+//    query, then pages whose title or headings hold it (each stored weight's lowest bit marks a
+//    title or heading term), then the rest; within a tier by the sum of the BM25 weights the build
+//    stored (titles and headings weigh more; a practice's ID or a section's number weighs most).
+//    The last word, while still being typed, also matches the terms it begins. A section's
+//    platform versions ("… — Android", "… — iOS") are folded into one result.
 // 5. The best three results come first whatever their kind, each labelled as a practice or a
 //    section; the rest follow grouped as practices, sections and other pages. Each result has its
 //    ID, its title and a snippet of its text with the matched words in <mark>, built with DOM
@@ -437,14 +440,16 @@
     return low;
   };
 
-  /** Calls `visit(document, impact)` for each posting of the term at `index`. */
+  /** Calls `visit(document, impact, titled)` for each posting of the term at `index`; `titled` says
+   *  whether the term is in the document's title or headings (the stored number's lowest bit). */
   TermShard.prototype.forEachPosting = function (index, visit) {
     var reader = new NumberReader(this.postings, this.offsets[index]);
     var count = reader.next();
     var document = -1;
     for (var entry = 0; entry < count; entry += 1) {
       document += reader.next() + 1;
-      visit(document, reader.next());
+      var stored = reader.next();
+      visit(document, Math.floor(stored / 2), stored % 2 === 1);
     }
   };
 
@@ -580,13 +585,15 @@
     }));
   };
 
-  /** The best weight of one query term in each document, in `into`. */
-  function weighTerm(term, shards, into) {
+  /** The best weight of one query term in each document, in `into`, and in `titled` whether the
+   *  term (or a word it begins) is in the document's title or headings. */
+  function weighTerm(term, shards, into, titled) {
     shards.forEach(function (shard) {
       var exact = shard.lowerBound(term.term);
       if (exact < shard.terms.length && shard.terms[exact] === term.term) {
-        shard.forEachPosting(exact, function (document, impact) {
+        shard.forEachPosting(exact, function (document, impact, inTitle) {
           if (impact > into[document]) { into[document] = impact; }
+          if (inTitle) { titled[document] = 1; }
         });
       }
       if (!term.prefix) { return; }
@@ -596,9 +603,10 @@
         if (candidate.slice(0, term.raw.length) !== term.raw) { break; }
         if (candidate === term.term) { continue; }
         expanded += 1;
-        shard.forEachPosting(index, function (document, impact) {
+        shard.forEachPosting(index, function (document, impact, inTitle) {
           var weight = impact * PREFIX_WEIGHT;
           if (weight > into[document]) { into[document] = weight; }
+          if (inTitle) { titled[document] = 1; }
         });
       }
     });
@@ -623,24 +631,30 @@
     return Promise.all(terms.map(function (term) { return engine.shardsFor(term); })).then(function (shardLists) {
       var count = engine.manifest.docs.length;
       var score = new Float64Array(count);
+      var titles = [];
       var weights = shardLists.map(function (shards, index) {
         var best = new Float64Array(count);
-        weighTerm(terms[index], shards, best);
+        titles.push(new Uint8Array(count));
+        weighTerm(terms[index], shards, best, titles[index]);
         return best;
       });
       // The query's terms that no page has: the ones a correction may mend.
       var missing = terms.filter(function (term, index) { return !weights[index].some(function (w) { return w > 0; }); });
       var units = new Array(count).fill(0);
+      var titledUnits = new Array(count).fill(0);
       for (var document = 0; document < count; document += 1) {
         var seen = new Set();
+        var inTitles = new Set();
         for (var index = 0; index < terms.length; index += 1) {
           var weight = weights[index][document];
           if (weight > 0) {
             score[document] += weight;
             terms[index].units.forEach(function (number) { seen.add(number); });
+            if (titles[index][document]) { terms[index].units.forEach(function (number) { inTitles.add(number); }); }
           }
         }
         units[document] = seen.size;
+        titledUnits[document] = inTitles.size;
       }
       var most = 0;
       for (var candidate = 0; candidate < count; candidate += 1) { most = Math.max(most, units[candidate]); }
@@ -649,8 +663,10 @@
         for (var found = 0; found < count; found += 1) {
           if (units[found] !== most) { continue; }
           var doc = engine.manifest.docs[found];
-          // A practice whose title holds the whole query is the page about it: it comes first.
+          // A practice whose title holds the whole query is the page about it: it comes first; then
+          // the pages whose title or headings hold the whole query, then those that have it in text.
           var bonus = most === terms.units && doc.kind === "p" && engine.titleHolds(doc, terms) ? TITLE_BONUS : 0;
+          if (!bonus && most === terms.units && titledUnits[found] === most) { bonus = HEADING_BONUS; }
           ranked.push({ doc: doc, score: score[found] + bonus });
         }
       }
@@ -660,6 +676,8 @@
 
   /** What a practice whose title holds every word of the query has added to its score. */
   var TITLE_BONUS = 100000;
+  /** What a page whose title or headings hold every word of the query has added to its score. */
+  var HEADING_BONUS = 50000;
 
   /** Whether every term of `terms` is in the title of `doc` (the last word may be begun). */
   Engine.prototype.titleHolds = function (doc, terms) {
@@ -911,9 +929,10 @@
     var engine = this;
     var limit = perGroup || 10;
     return this.rank(query).then(function (ranking) {
-      var best = ranking.ranked.slice(0, BEST_MATCHES);
+      var entries = foldVariants(ranking.ranked);
+      var best = entries.slice(0, BEST_MATCHES);
       var groups = KINDS.map(function (kind) { return { kind: kind, total: 0, results: [] }; });
-      ranking.ranked.slice(BEST_MATCHES).forEach(function (entry) {
+      entries.slice(BEST_MATCHES).forEach(function (entry) {
         var group = groups[KINDS.indexOf(entry.doc.kind)];
         group.total += 1;
         if (group.results.length < limit) { group.results.push(entry); }
@@ -924,10 +943,36 @@
         texts.push(engine.text(entry.doc.index).then(function (text) { entry.snippet = snippet(text, ranking.terms, engine.folding); }));
       });
       return Promise.all(texts).then(function () {
-        return { total: ranking.total, best: best, groups: shown, corrected: ranking.corrected, approximate: !!ranking.approximate };
+        // Counted as listed: a topic's platform versions are one result.
+        return { total: entries.length, best: best, groups: shown, corrected: ranking.corrected, approximate: !!ranking.approximate };
       });
     });
   };
+
+  /** A section title without its platform ("Background Music — Android", "背景音乐（iOS）"). */
+  var PLATFORM_SUFFIX = /(?:\s*[\u2014\u2013-]\s*(?:Android|iOS)|\s*[（(](?:Android|iOS)[)）])$/;
+
+  /**
+   * The ranked entries with the platform versions of a section folded into the first of them
+   * ("Background Music", "Background Music — Android", "— iOS" in one result, the others as its
+   * `variants`), so that one topic's Android and iOS pages do not fill the first places.
+   */
+  function foldVariants(ranked) {
+    var firstOf = new Map();
+    var out = [];
+    ranked.forEach(function (entry) {
+      var doc = entry.doc;
+      var base = doc.kind === "s" ? doc.title.replace(PLATFORM_SUFFIX, "") : null;
+      var first = base !== null ? firstOf.get(base) : undefined;
+      if (first && (base !== doc.title || base !== first.doc.title)) {
+        first.variants = (first.variants || []).concat([entry]);
+        return;
+      }
+      if (base !== null && !firstOf.has(base)) { firstOf.set(base, entry); }
+      out.push(entry);
+    });
+    return out;
+  }
 
   // MARK: - Snippets
 
@@ -1259,9 +1304,8 @@
     return wrapper;
   };
 
-  SearchBox.prototype.result = function (entry, labelKind) {
-    var doc = entry.doc;
-    var item = this.make("li", "search-result");
+  /** A result's link: its kind (where kinds mix), ID and title, a word apart. */
+  SearchBox.prototype.resultLink = function (doc, labelKind) {
     var link = this.make("a", "search-result-link");
     // The landing page highlights the query's words (see `highlightLanding`).
     link.href = this.root + doc.path + "?highlight=" + encodeURIComponent(this.highlightQuery || this.input.value.trim());
@@ -1276,7 +1320,24 @@
     var title = this.make("span", "search-result-title", doc.title);
     if (doc.lang) { title.lang = doc.lang; }
     link.appendChild(title);
-    item.appendChild(link);
+    return link;
+  };
+
+  SearchBox.prototype.result = function (entry, labelKind) {
+    var doc = entry.doc;
+    var item = this.make("li", "search-result");
+    item.appendChild(this.resultLink(doc, labelKind));
+    if (entry.variants) {
+      // The topic's other platform versions, as links of their own under it.
+      var variants = this.make("ul", "search-variants");
+      var box = this;
+      entry.variants.forEach(function (variant) {
+        var line = box.make("li", "");
+        line.appendChild(box.resultLink(variant.doc, labelKind));
+        variants.appendChild(line);
+      });
+      item.appendChild(variants);
+    }
     if (entry.snippet && entry.snippet.length > 0) {
       var passage = this.make("p", "search-snippet");
       if (doc.lang) { passage.lang = doc.lang; }

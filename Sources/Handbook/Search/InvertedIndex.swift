@@ -7,6 +7,9 @@ struct InvertedIndex: Sendable, Equatable {
         var document: Int
         /// The term's BM25 weight in the document, in `SearchScorer.unitsPerPoint` units (at least 1).
         var impact: Int
+        /// Whether the term is in the document's title or one of its headings: a document whose
+        /// title or headings hold the whole query outranks those that have it in their text only.
+        var titled = false
     }
 
     /// Every term, in the order JavaScript compares strings (UTF-16 code units), so the page can

@@ -21,12 +21,15 @@ struct SearchDocument: Sendable, Equatable {
         case summary
         /// Everything a reader sees in the page's article: paragraphs, lists, tables, code, program details.
         case body
+        /// A practice's WCAG criteria, numbers and names: weighed like headings, so that "1.4.4" or
+        /// "Reflow" finds the practices that serve it, but not a title or heading of the page.
+        case criteria
 
         /// How many times a term found here counts, against once in the body.
         var weight: Int {
             switch self {
             case .title: return 6
-            case .headings: return 2
+            case .headings, .criteria: return 2
             case .summary: return 2
             case .body: return 1
             }
@@ -48,9 +51,9 @@ struct SearchDocument: Sendable, Equatable {
     /// The plain text that snippets are cut from.
     var text: String
 
-    /// The text of `field`.
+    /// The text of `field`; empty for a field the document was made without.
     func text(of field: Field) -> String {
-        fields[field.rawValue]
+        field.rawValue < fields.count ? fields[field.rawValue] : ""
     }
 
     /// Whether an exact query for `id` should put this page first: practices and sections only.

@@ -56,15 +56,14 @@ private extension SearchDocumentCollector {
         var body = Self.blockTexts(of: page.body)
         let kind: SearchDocument.Kind
         let heading: String
-        var headings = page.headings.map(\.text).joined(separator: " ")
+        let headings = page.headings.map(\.text).joined(separator: " ")
+        var criteria = ""
         switch page.key {
         case .practice(let id):
             kind = .practice
             heading = "\(id) \(page.title)"
             body += practiceFacts(id, page: page, strings: strings)
-            // Weighed like headings, so that "1.4.4" or "Reflow" finds the practices that serve it.
-            let criteria = criteriaTerms(id, language: page.language)
-            if !criteria.isEmpty { headings += " " + criteria }
+            criteria = criteriaTerms(id, language: page.language)
         case .section(let number):
             kind = .section
             heading = "\(number) \(page.title)"
@@ -77,7 +76,7 @@ private extension SearchDocumentCollector {
         return SearchDocument(
             kind: kind, id: page.key.id, title: page.title, path: page.outputPath,
             contentLanguage: page.contentLanguage == page.language ? nil : page.contentLanguage,
-            fields: [heading, headings, page.summary, text], text: text)
+            fields: [heading, headings, page.summary, text, criteria], text: text)
     }
 
     /// The facts box of a practice page: principle, category and how the templates adopt it (after the

@@ -31,7 +31,8 @@ enum SearchIndexEncoder {
         var previous = -1
         for posting in list {
             append(posting.document - previous - 1, to: &out)
-            append(posting.impact, to: &out)
+            // The lowest bit says whether the term is in a title or heading (`Posting.titled`).
+            append(posting.impact * 2 + (posting.titled ? 1 : 0), to: &out)
             previous = posting.document
         }
         return String(decoding: out, as: UTF8.self)

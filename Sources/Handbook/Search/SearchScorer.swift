@@ -15,6 +15,8 @@ import Foundation
 ///    exact query for `2.10` or `7.3.6.5` puts that page first.
 /// 6. Weights are stored as whole units of 1/8 (`unitsPerPoint`), at least 1: small numbers, the
 ///    same on every machine.
+/// 7. Each posting says whether its term is in the page's title or headings (`Posting.titled`), for
+///    the page's tier in the results.
 struct SearchScorer: Sendable {
     /// BM25's term-frequency saturation.
     static let k1 = 1.2
@@ -40,10 +42,10 @@ struct SearchScorer: Sendable {
         var numbers: [TermKey: Int] = [:]
         var terms: [String] = []
         var frequency: [Int] = []
-        var documentTerms: [[(term: Int, tf: Int)]] = []
+        var documentTerms: [[(term: Int, tf: Int, titled: Bool)]] = []
         documentTerms.reserveCapacity(counted.count)
         for document in counted {
-            var list: [(term: Int, tf: Int)] = []
+            var list: [(term: Int, tf: Int, titled: Bool)] = []
             list.reserveCapacity(document.terms.count)
             for (term, tf) in document.terms {
                 let number: Int
@@ -56,7 +58,7 @@ struct SearchScorer: Sendable {
                     frequency.append(0)
                 }
                 frequency[number] += 1
-                list.append((number, tf))
+                list.append((number, tf, document.titled.contains(term)))
             }
             documentTerms.append(list)
         }
@@ -68,11 +70,11 @@ struct SearchScorer: Sendable {
         for (position, list) in documentTerms.enumerated() {
             let normaliser = Self.k1 * (1 - Self.b + Self.b * Double(counted[position].length) / average)
             let scale = counted[position].isPractice ? Self.practiceWeight : 1
-            for (term, tf) in list {
+            for (term, tf, titled) in list {
                 var weight = scale * idf[term] * Double(tf) * (Self.k1 + 1) / (Double(tf) + normaliser)
                 if term == idNumbers[position] { weight += Self.idBoost }
                 let impact = max(1, Int((weight * Self.unitsPerPoint).rounded()))
-                postings[term].append(InvertedIndex.Posting(document: position, impact: impact))
+                postings[term].append(InvertedIndex.Posting(document: position, impact: impact, titled: titled))
             }
         }
         let keys = terms.map { Array($0.utf16) }
@@ -88,6 +90,8 @@ extension SearchScorer {
         /// Each term once with its weighted frequency; an array, not the dictionary that counted them,
         /// since every page's terms are held until its language's index is made.
         var terms: [(key: TermKey, tf: Int)]
+        /// The terms of the title and the headings.
+        var titled: Set<TermKey> = []
         var length: Int
         var id: String?
         var isPractice = false
@@ -96,24 +100,35 @@ extension SearchScorer {
     func count(_ document: SearchDocument) -> Counted {
         var terms: [TermKey: Int] = [:]
         var han: [UInt64: Int] = [:]
+        var titled: Set<TermKey> = []
+        var titledHan: Set<UInt64> = []
         var length = 0
         var cache = SearchTokenizer.Cache()
         for field in SearchDocument.Field.allCases {
             let weight = field.weight
+            let isTitled = field == .title || field == .headings
             tokenizer.forEachTerm(
                 in: document.text(of: field), cache: &cache,
                 han: { term in
                     han[term, default: 0] += weight
+                    if isTitled { titledHan.insert(term) }
                     length += 1
                 },
                 word: { term in
-                    terms[TermKey(text: term), default: 0] += weight
+                    let key = TermKey(text: term)
+                    terms[key, default: 0] += weight
+                    if isTitled { titled.insert(key) }
                     length += 1
                 })
         }
-        for (term, tf) in han { terms[TermKey(text: SearchTokenizer.hanTerm(term))] = tf }
+        for (term, tf) in han {
+            let key = TermKey(text: SearchTokenizer.hanTerm(term))
+            terms[key] = tf
+            if titledHan.contains(term) { titled.insert(key) }
+        }
         let id = document.hasNumberedID ? tokenizer.tokens(document.id).first : nil
-        return Counted(terms: Array(terms.lazy.map { (key: $0.key, tf: $0.value) }), length: length, id: id, isPractice: document.kind == .practice)
+        return Counted(
+            terms: Array(terms.lazy.map { (key: $0.key, tf: $0.value) }), titled: titled, length: length, id: id, isPractice: document.kind == .practice)
     }
 }
 

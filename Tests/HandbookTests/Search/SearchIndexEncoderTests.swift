@@ -40,9 +40,10 @@ final class SearchIndexEncoderTests: XCTestCase {
         XCTAssertEqual(small.count, 1)
     }
 
-    func testPostingsAreCountThenGapsAndWeights() {
-        let postings = [InvertedIndex.Posting(document: 0, impact: 5), .init(document: 3, impact: 900), .init(document: 4, impact: 1)]
-        XCTAssertEqual(decodeNumbers(SearchIndexEncoder.postings(postings)), [3, 0, 5, 2, 900, 0, 1])
+    /// Each weight is stored doubled, plus one where the term is in the title or a heading.
+    func testPostingsAreCountThenGapsAndWeightsWithTheTitleBit() {
+        let postings = [InvertedIndex.Posting(document: 0, impact: 5), .init(document: 3, impact: 900, titled: true), .init(document: 4, impact: 1)]
+        XCTAssertEqual(decodeNumbers(SearchIndexEncoder.postings(postings)), [3, 0, 10, 2, 1801, 0, 2])
     }
 
     func testTermsAreFrontCodedInUTF16Units() {

@@ -50,6 +50,17 @@ final class SearchScorerTests: XCTestCase {
         XCTAssertEqual(index.ranking("captions"), [1, 0])
     }
 
+    /// The title bit: a term of the title or a heading, not one of the text or of the criteria.
+    func testTermsOfTitlesAndHeadingsAreMarked() {
+        let documents = [
+            SearchDocument(kind: .practice, id: "1.3", title: "Resize text", path: "en/1.3.html", contentLanguage: nil,
+                           fields: ["1.3 Resize text", "Zoom 字幕", "", "body words 字幕", "1.4.10 Reflow"], text: "body words"),
+        ]
+        let index = scorer.index(documents)
+        for term in ["resiz", "zoom", "字幕"] { XCTAssertEqual(index.postings(of: term)?.first?.titled, true, term) }
+        for term in ["bodi", "reflow"] { XCTAssertEqual(index.postings(of: term)?.first?.titled, false, term) }
+    }
+
     func testAnExactIDPutsItsOwnPageFirst() {
         let index = scorer.index(
             SearchFixture.documents([
