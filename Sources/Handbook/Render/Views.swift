@@ -14,6 +14,7 @@ enum TemplateViews {
         TranslationStatus.LanguageView.self, TranslationStatus.PageLinkView.self, SourceNoteGroupView.self,
         SourceNoteView.self, SinglePageEdition.EditionView.self, SinglePageEdition.EntryView.self,
         SinglePageEdition.ContentsLineView.self, SinglePageEdition.PartLinkView.self, SinglePageEdition.PartView.self,
+        SinglePageEdition.NoticeView.self,
         WCAGMap.MapView.self, WCAGMap.CountView.self, WCAGMap.HeadingView.self,
         WCAGMap.CriterionView.self, WCAGMap.NotCoveredView.self, AuditChecklist.ChecklistView.self,
         AuditChecklist.GroupView.self, AuditChecklist.CriterionView.self, AuditChecklist.LevelView.self,
