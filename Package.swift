@@ -31,9 +31,11 @@ let package = Package(
             pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"])]
         ),
+        // A C target, not a system library: Swift must not see ICU's own headers (see handbook_icu.h).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "Mustache"),
-        .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML", "CZip"]),
+        .target(name: "Handbook", dependencies: ["Markdown", "Mustache", "CYAML", "CZip", "CICU"]),
         .target(name: "RequestPath"),
         .target(name: "Preview", dependencies: ["Handbook", "RequestPath", "CMicroHTTPD"]),
         .target(name: "HandbookCLI", dependencies: ["Handbook", "Preview"]),

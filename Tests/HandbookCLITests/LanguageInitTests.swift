@@ -43,4 +43,28 @@ final class LanguageInitTests: XCTestCase {
         let page = try String(contentsOf: project.root.appendingPathComponent("public/ja/practices/2.10.html"), encoding: .utf8)
         XCTAssertTrue(page.contains("<html lang=\"ja\""), String(page.prefix(300)))
     }
+
+    /// Arabic, from its tag alone: written right to left, and counted strings in all six of its forms.
+    func testInitAddsARightToLeftEditionWithEveryPluralForm() throws {
+        let project = TemporaryProject()
+        project.copy(TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content"), to: "content")
+        project.useRepositoryTemplates()
+        let added = CommandRun.handbook(["i18n", "init", "ar", "--name", "العربية"], in: project.root)
+        XCTAssertEqual(added.exitCode, 0, added.stderr)
+        let site = try String(contentsOf: project.root.appendingPathComponent("content/site.yaml"), encoding: .utf8)
+        XCTAssertTrue(site.hasSuffix("  - code: ar\n    name: \"العربية\"\n    dir: rtl\n"), site)
+        let strings = try String(contentsOf: project.root.appendingPathComponent("content/ar/strings.yaml"), encoding: .utf8)
+        let forms = ["zero", "one", "two", "few", "many"].map { "  \($0): \"{count} changed block\($0 == "one" ? "" : "s")\"\n" }.joined()
+        XCTAssertTrue(strings.contains("\nstatus_changed_blocks:\n" + forms + "  other: \"{count} changed blocks\"\n"), strings)
+
+        let check = CommandRun.handbook(["check"], in: project.root)
+        XCTAssertEqual(check.exitCode, 0, check.stderr)
+        XCTAssertFalse(check.stderr.contains("missing-plural-form"), "strings still English are one warning, not one per form")
+        let build = CommandRun.handbook(["build"], in: project.root)
+        XCTAssertEqual(build.exitCode, 0, build.stderr)
+        let page = try String(contentsOf: project.root.appendingPathComponent("public/ar/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("<html lang=\"ar\" dir=\"rtl\">"), String(page.prefix(300)))
+        let english = try String(contentsOf: project.root.appendingPathComponent("public/en/index.html"), encoding: .utf8)
+        XCTAssertTrue(english.contains("<html lang=\"en\" dir=\"ltr\">"))
+    }
 }

@@ -18,8 +18,9 @@ struct SiteConfigReader {
                 refusedCode = true
                 continue
             }
-            let dir = entry.oneOf("dir", ["ltr", "rtl"]) ?? "ltr"
             let tag = entry.string("tag")
+            // Without a `dir`, the script of the tag (or the language's usual one) decides: ar, he, fa are rtl.
+            let dir = entry.oneOf("dir", ["ltr", "rtl"]) ?? Language.direction(of: tag ?? code)
             entry.rejectUnknownKeys(["code", "name", "dir", "tag"])
             languages.append(Language(code: code, name: name, dir: dir, tag: tag))
         }

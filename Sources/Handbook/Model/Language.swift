@@ -1,3 +1,5 @@
+import CICU
+
 /// A language the site is published in, as `site.yaml` lists it.
 public struct Language: Hashable, Sendable {
     /// Code used in folder names, URLs and search indexes: `en`, `zh-Hant`, `zh-Hans`.
@@ -16,6 +18,12 @@ public struct Language: Hashable, Sendable {
         self.tag = tag ?? code
         self.name = name
         self.dir = dir
+    }
+
+    /// `rtl` when the tag's script, or the script the language is usually written in (ICU's likely
+    /// subtags: `ar` → Arab, `ur` → Arab, `he` → Hebr), runs right to left; `ltr` otherwise.
+    public static func direction(of tag: String) -> String {
+        handbook_is_right_to_left(tag) != 0 ? "rtl" : "ltr"
     }
 }
 

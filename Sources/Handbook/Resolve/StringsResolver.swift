@@ -5,6 +5,8 @@
 ///   with the nearest one), or lacks one the English always uses;
 /// - error `plural-form`: a form the language does not have (Chinese has `other` only), or a
 ///   counted string without `other`;
+/// - warning `missing-plural-form`: a translated counted string lacks a form its language uses
+///   (Russian's `few`), so counts of that form would show the `other` text;
 /// - a string whose English changed since it was marked current is outdated (`_sources`).
 struct StringsResolver {
     let diagnostics: DiagnosticEngine
@@ -40,6 +42,8 @@ struct StringsResolver {
                     entry = translated
                     if let file, language.code != sourceCode {
                         checkForms(translated, key: key, language: language.code)
+                        let untranslated = sources[key] == nil && translated.forms["other"]?.value == english.forms["other"]?.value
+                        if english.isCounted, !untranslated { checkMissingForms(translated, key: key, rule: strings.rule) }
                         checkPlaceholders(translated, english: english, key: key, file: file)
                         if !sources.isEmpty, sources[key]?.first.map(String.init) != english.fingerprint { outdated.append(key) }
                     }
@@ -91,6 +95,21 @@ private extension StringsResolver {
         if entry.forms["other"] == nil {
             diagnostics.error(.pluralForm, "the counted string \"\(key)\" has no \"other\" form", at: entry.location)
         }
+    }
+
+    func checkMissingForms(_ entry: UIStringEntry, key: String, rule: PluralRule) {
+        let have = entry.isCounted ? Set(entry.forms.keys) : ["other"]
+        let missing = rule.categories.filter { !have.contains($0) }
+        guard !missing.isEmpty else { return }
+        let named = missing.map { form in
+            let examples = rule.examples(of: form).map(String.init).joined(separator: ", ")
+            return examples.isEmpty ? "\"\(form)\"" : "\"\(form)\" (\(examples)…)"
+        }
+        diagnostics.warning(
+            .missingPluralForm,
+            "the counted string \"\(key)\" has no \(named.joined(separator: ", ")) form; counts of it would show the \"other\" text",
+            at: entry.location,
+            notes: [Diagnostic.Note("\(rule.language) counts in the forms \(rule.categories.joined(separator: ", ")) (CLDR, from ICU)")])
     }
 
     func checkPlaceholders(_ entry: UIStringEntry, english: UIStringEntry, key: String, file: SourceFile) {

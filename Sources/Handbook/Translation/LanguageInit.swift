@@ -84,11 +84,13 @@ public struct LanguageInit {
         let indent = lines[start + 1..<max(start + 1, last + 1)].first { $0.contains("- ") }.map { String($0.prefix { $0 == " " }) } ?? "  "
         var entry = ["\(indent)- code: \(code)", "\(indent)  name: \(BlockSources.quoted(name))"]
         if let tag { entry.append("\(indent)  tag: \(tag)") }
+        if Language.direction(of: tag ?? code) == "rtl" { entry.append("\(indent)  dir: rtl") }
         lines.insert(contentsOf: entry, at: last + 1)
         return lines.joined(separator: "\n")
     }
 
-    /// The English strings with the notes above them, counted strings in this language's forms.
+    /// The English strings with the notes above them, counted strings in this language's forms:
+    /// a form English lacks (Arabic's `two`, Russian's `few`) starts as the English `other`.
     private func untranslatedStrings(_ english: String) -> String {
         let categories = PluralRule(language: tag ?? code).categories
         var out = [
@@ -97,17 +99,28 @@ public struct LanguageInit {
             "# Record translated strings with `handbook i18n mark-current`.",
             "",
         ]
-        var counted: String?
+        // The forms of the counted string being read, by category.
+        var forms: [String: String]?
+        func endCounted() {
+            guard let read = forms, let other = read["other"] else { return }
+            for category in categories {
+                let indent = other.prefix { $0 == " " }
+                out.append(read[category] ?? indent + category + other.dropFirst(indent.count + "other".count))
+            }
+            forms = nil
+        }
         for line in english.components(separatedBy: "\n") {
             if line.hasPrefix(UIStringsReader.sourcesKey + ":") { break }
-            if line.hasPrefix(" "), counted != nil {
+            if line.hasPrefix(" "), forms != nil {
                 let category = line.trimmingCharacters(in: .whitespaces).prefix { $0 != ":" }
-                if !categories.contains(String(category)) { continue }
-            } else {
-                counted = line.hasSuffix(":") && !line.hasPrefix("#") ? String(line.dropLast()) : nil
+                forms?[String(category)] = line
+                continue
             }
+            endCounted()
+            if line.hasSuffix(":") && !line.hasPrefix("#") { forms = [:] }
             out.append(line)
         }
+        endCounted()
         while out.last == "" { out.removeLast() }
         return out.joined(separator: "\n") + "\n"
     }

@@ -88,6 +88,47 @@ final class StringsResolverTests: XCTestCase {
         XCTAssertEqual(PluralRule(language: "zh-Hant").category(for: 1), "other")
         XCTAssertEqual([1, 2, 5, 21, 22, 25, 11].map(PluralRule(language: "ru").category), ["one", "few", "many", "one", "few", "many", "many"])
         XCTAssertEqual(PluralRule(language: "fr").category(for: 0), "one")
+        XCTAssertEqual(PluralRule(language: "fr").category(for: 1_000_000), "many")
+        XCTAssertEqual(PluralRule(language: "ar").categories, PluralRule.allCategories)
+        XCTAssertEqual([0, 1, 2, 3, 11, 100, 103].map(PluralRule(language: "ar").category), ["zero", "one", "two", "few", "many", "other", "few"])
+        XCTAssertEqual(PluralRule(language: "cy").categories, PluralRule.allCategories)
+        XCTAssertEqual(PluralRule(language: "ga").categories, ["one", "two", "few", "many", "other"])
+        XCTAssertEqual(PluralRule(language: "he").category(for: 2), "two")
+        XCTAssertEqual(PluralRule(language: "zh-Hant-HK").categories, ["other"])
+        XCTAssertEqual(PluralRule(language: "ru").examples(of: "few"), [2, 3, 4])
+        XCTAssertEqual(PluralRule(language: "ru").examples(of: "many"), [0, 5, 6])
+    }
+
+    func testRightToLeftComesFromTheScriptOfTheTag() {
+        XCTAssertEqual(["ar", "he", "fa", "ur", "ku-Arab", "az-Arab"].map(Language.direction), Array(repeating: "rtl", count: 6))
+        XCTAssertEqual(["en", "zh-Hant-HK", "ja", "az", "ru", "xx"].map(Language.direction), Array(repeating: "ltr", count: 6))
+    }
+
+    func testACountedTranslationLackingAFormItsLanguageUsesIsAWarning() {
+        let project = TemporaryProject(files: """
+            -- content/site.yaml --
+            source_language: en
+            languages:
+              - code: en
+                name: English
+              - code: ru
+                name: Русский
+            -- content/en/strings.yaml --
+            n:
+              one: "{count} item"
+              other: "{count} items"
+            -- content/ru/strings.yaml --
+            n:
+              one: "{count} пункт"
+              other: "{count} пунктов"
+            """, withRepositoryTemplates: false)
+        let engine = DiagnosticEngine()
+        let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()!
+        _ = StringsResolver(diagnostics: engine).resolve(content, config: content.config)
+        XCTAssertEqual(engine.diagnostics.map(\.code.rawValue), ["missing-plural-form"])
+        XCTAssertEqual(engine.diagnostics.first?.location.line, 1)
+        XCTAssertEqual(engine.diagnostics.first?.message, #"the counted string "n" has no "few" (2, 3, 4…), "many" (0, 5, 6…) form; counts of it would show the "other" text"#)
+        XCTAssertEqual(engine.diagnostics.first?.notes.map(\.message), ["ru counts in the forms one, few, many, other (CLDR, from ICU)"])
     }
 
     func testEveryEnglishStringOfTheHandbookHasANote() {
