@@ -1,0 +1,175 @@
+"""A right-to-left edition as `handbook i18n init` starts it: the small golden fixture with Arabic
+added and one page (practice 1.1) translated by hand. The Arabic pages are <html lang="ar"
+dir="rtl"> (site.yaml's `dir: rtl`, which i18n init writes for a right-to-left language), and the
+stylesheet's logical properties mirror the layout: the skip link is the first Tab stop at the
+right-hand side, the phone menu opens with the keyboard with its links from the right, and the
+indentation, borders, margins and the wide-screen "On this page" column sit on the side they would
+in a mirror of the English. No axe violations and no console errors on the Arabic pages."""
+
+import pathlib
+import shutil
+import subprocess
+import unicodedata
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import REPOSITORY, console_errors, set_color_scheme
+from test_axe import TAGS
+
+CONTENT = REPOSITORY / "Tests" / "GoldenTests" / "Fixtures" / "site" / "basic" / "content"
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ar"
+TRANSLATED = "ar/practices/1.1.html"
+FALLBACK = "ar/sections/16.html"  # an untranslated page: it has the notice
+ENGLISH = "en/practices/1.1.html"
+
+
+@pytest.fixture(scope="session")
+def arabic_site(tmp_path_factory) -> pathlib.Path:
+    """The fixture built with Arabic added by the release binary's `i18n init ar --name العربية`."""
+    handbook = REPOSITORY / ".build" / "release" / "handbook"
+    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    root = tmp_path_factory.mktemp("arabic")
+    shutil.copytree(CONTENT, root / "content")
+    shutil.copytree(REPOSITORY / "templates", root / "templates")
+    # The fixture's English strings predate strings that the templates now use; i18n init copies
+    # the English strings, so the current ones go in first.
+    shutil.copy(REPOSITORY / "content" / "en" / "strings.yaml", root / "content" / "en" / "strings.yaml")
+
+    def run(*arguments):
+        return subprocess.run([str(handbook), *arguments], check=True, capture_output=True, text=True, cwd=root)
+
+    run("i18n", "init", "ar", "--name", "العربية", "--content", "content")
+    shutil.copytree(FIXTURE, root / "content" / "ar", dirs_exist_ok=True)
+    run("i18n", "mark-current", "--content", "content", "content/ar/practices/1.1.md")
+    run("build", "--content", "content", "--templates", "templates", "--out", "public")
+    return root / "public"
+
+
+def open_page(driver, site, page, direction="rtl"):
+    """Loads the page at 1280 × 900 in the light theme, after checking its html element's direction."""
+    set_color_scheme(driver, "light")
+    driver.set_window_size(1280, 900)
+    driver.get((site / page).as_uri())
+    html = driver.find_element(By.TAG_NAME, "html")
+    language = "en" if direction == "ltr" else "ar"
+    assert (html.get_attribute("lang"), html.get_attribute("dir")) == (language, direction), \
+        f"{page}: <html lang={html.get_attribute('lang')!r} dir={html.get_attribute('dir')!r}>" + \
+        (" (does i18n init write `dir: rtl` for ar into site.yaml?)" if direction == "rtl" else "")
+
+
+def style(driver, selector, pseudo=None):
+    """The computed style of the first element that matches, as a dict of the named properties."""
+    return driver.execute_script("""
+        const style = getComputedStyle(document.querySelector(arguments[0]), arguments[1]);
+        return Object.fromEntries(['direction', 'textAlign', 'borderLeftWidth', 'borderRightWidth', 'paddingLeft',
+          'paddingRight', 'marginLeft', 'marginRight', 'content'].map(name => [name, style[name]]));""", selector, pseudo)
+
+
+def box(driver, element):
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect(); "
+                                 "return {left: r.left, right: r.right, top: r.top, width: r.width, height: r.height};", element)
+
+
+def viewport_width(driver):
+    return driver.execute_script("return document.documentElement.clientWidth;")
+
+
+@pytest.mark.parametrize("page", [TRANSLATED, FALLBACK, "ar/index.html"])
+def test_arabic_pages_are_right_to_left(driver, arabic_site, page):
+    open_page(driver, arabic_site, page)
+    assert style(driver, "body")["direction"] == "rtl"
+    assert console_errors(driver) == []
+
+
+def test_the_english_edition_stays_left_to_right(driver, arabic_site):
+    open_page(driver, arabic_site, ENGLISH, "ltr")
+    assert style(driver, "body")["direction"] == "ltr"
+    toc, pages = style(driver, ".page-toc"), style(driver, ".page-list")
+    assert (toc["borderLeftWidth"], toc["borderRightWidth"]) == ("4px", "0px")
+    assert (pages["paddingLeft"], pages["paddingRight"]) == ("20px", "0px")
+
+
+def test_skip_link_is_the_first_tab_stop_at_the_right(driver, arabic_site):
+    open_page(driver, arabic_site, TRANSLATED)
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    active = driver.switch_to.active_element
+    assert active.get_attribute("class") == "skip-link", active.get_attribute("outerHTML")[:120]
+    rect, width = box(driver, active), viewport_width(driver)
+    assert rect["top"] >= 0 and rect["height"] >= 24, f"not visible when focused: {rect}"
+    # 0.5rem from the inline start, which is the right-hand edge.
+    assert rect["left"] > width / 2 and abs(width - rect["right"] - 8) <= 1, f"{rect} in a viewport {width} px wide"
+    active.send_keys(Keys.ENTER)
+    assert driver.switch_to.active_element.get_attribute("id") == "main"
+
+
+def test_phone_menu_opens_with_the_keyboard_from_the_right(driver, arabic_site):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        open_page(driver, arabic_site, TRANSLATED)
+        title = box(driver, driver.find_element(By.CSS_SELECTOR, ".site-title"))
+        summary = driver.find_element(By.CSS_SELECTOR, ".site-menu > summary")
+        # Closed, the menu button is at the inline end of the title's row: on the left.
+        assert box(driver, summary)["right"] <= title["left"], (box(driver, summary), title)
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.TAB)
+        for _ in range(5):
+            if driver.switch_to.active_element.tag_name == "summary":
+                break
+            driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.switch_to.active_element.tag_name == "summary", "Tab does not reach the menu button"
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        assert driver.find_element(By.CSS_SELECTOR, ".site-menu").get_attribute("open") is not None
+        panel = box(driver, driver.find_element(By.CSS_SELECTOR, ".site-menu-panel"))
+        bar = box(driver, driver.find_element(By.CSS_SELECTOR, ".header-bar"))
+        links = driver.find_elements(By.CSS_SELECTOR, ".site-nav a")
+        assert links and all(link.is_displayed() for link in links)
+        first, second = box(driver, links[0]), box(driver, links[1])
+        assert abs(panel["right"] - bar["right"]) <= 1, (panel, bar)
+        assert abs(first["right"] - panel["right"]) <= 1, f"the first link does not start at the right: {first}, {panel}"
+        assert second["right"] <= first["left"], "the second link is not to the left of the first"
+        assert console_errors(driver) == []
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_indentation_borders_and_margins_are_mirrored(driver, arabic_site):
+    """Each of these was on the left, where the old physical properties put it in every edition."""
+    open_page(driver, arabic_site, TRANSLATED)
+    toc = style(driver, ".page-toc")
+    assert (toc["borderRightWidth"], toc["borderLeftWidth"], toc["paddingRight"], toc["paddingLeft"]) == ("4px", "0px", "16px", "0px"), toc
+    pages = style(driver, ".page-list")
+    assert (pages["paddingRight"], pages["paddingLeft"]) == ("20px", "0px"), pages
+    separator = style(driver, ".breadcrumbs li + li", "::before")
+    assert (separator["marginLeft"], separator["marginRight"]) == ("12px", "0px"), separator
+    # The same "›" as in English: a Bidi_Mirrored character, which the browser shows as "‹" in
+    # right-to-left text (a "‹" of its own here would be mirrored back to "›").
+    assert separator["content"].startswith('"›"') and unicodedata.mirrored("›"), separator["content"]
+    for selector in ["caption", "th"]:
+        assert style(driver, selector)["textAlign"] == "start", selector
+    # On a wide screen "On this page" is beside the text at its inline end: on the left, on screen.
+    column = box(driver, driver.find_element(By.CSS_SELECTOR, ".page-toc"))
+    text = box(driver, driver.find_element(By.CSS_SELECTOR, "main h1"))
+    assert column["left"] >= 0 and column["right"] < text["left"], (column, text)
+
+    open_page(driver, arabic_site, FALLBACK)
+    notice = style(driver, ".notice")
+    assert (notice["borderRightWidth"], notice["borderLeftWidth"]) == ("6px", "0px"), notice
+
+
+def test_arabic_pages_have_no_axe_violations(driver, arabic_site):
+    failures = []
+    for page in [TRANSLATED, FALLBACK]:
+        open_page(driver, arabic_site, page)
+        errors = console_errors(driver)
+        if errors:
+            failures.append(f"{page}: console errors: {errors}")
+        axe = Axe(driver)
+        axe.inject()
+        result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+        for violation in result["violations"]:
+            failures.append(f"{page}: {violation['id']}: {violation['help']} at {[n['target'] for n in violation['nodes'][:3]]}")
+    assert failures == [], "\n".join(failures)
