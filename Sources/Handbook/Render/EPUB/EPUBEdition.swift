@@ -17,6 +17,18 @@ struct EPUBEdition {
     /// The pages, after practices, sections and the generated pages, that the book holds.
     static let pageIDs = ["about", "source-notes", "accessibility"]
 
+    /// A document of a right-to-left book with the source language's text standing in for a
+    /// translation and its code marked left to right (`dir`, as EPUB style sheets may not set
+    /// `direction`), so "Chapter 16." keeps its full stop at its end and code is never mirrored.
+    private func directed(_ xhtml: String) -> String {
+        let source = site.config.sourceLanguage
+        guard language.dir == "rtl", source.dir == "ltr" else { return xhtml }
+        let marked = EPUBContentDocument.lang(source.tag)
+        return xhtml.replacingOccurrences(of: marked, with: marked + " dir=\"ltr\"")
+            .replacingOccurrences(of: "<pre", with: "<pre dir=\"ltr\"")
+            .replacingOccurrences(of: "<code", with: "<code dir=\"ltr\"")
+    }
+
     /// The container's entries in order: `mimetype` (stored, first), then the rest (deflated).
     func entries() -> [ZipArchive.Entry] {
         let heldIDs = Set(Self.frontPageIDs + Self.pageIDs)
@@ -56,10 +68,10 @@ struct EPUBEdition {
             ZipArchive.Entry(name: "mimetype", contents: Array("application/epub+zip".utf8), stored: true),
             ZipArchive.Entry(name: "META-INF/container.xml", contents: Array(Self.container.utf8)),
             ZipArchive.Entry(name: "EPUB/package.opf", contents: Array(package.render().utf8)),
-            ZipArchive.Entry(name: "EPUB/nav.xhtml", contents: Array(navigation.render().utf8)),
+            ZipArchive.Entry(name: "EPUB/nav.xhtml", contents: Array(directed(navigation.render()).utf8)),
             ZipArchive.Entry(name: "EPUB/style.css", contents: Array(EPUBStylesheet.css.utf8)),
-            ZipArchive.Entry(name: "EPUB/" + opening[0].href, contents: Array(frontMatter.coverXHTML().utf8)),
-            ZipArchive.Entry(name: "EPUB/" + opening[1].href, contents: Array(frontMatter.titlePageXHTML().utf8)),
+            ZipArchive.Entry(name: "EPUB/" + opening[0].href, contents: Array(directed(frontMatter.coverXHTML()).utf8)),
+            ZipArchive.Entry(name: "EPUB/" + opening[1].href, contents: Array(directed(frontMatter.titlePageXHTML()).utf8)),
         ]
         for (key, item) in zip(order, items) {
             let text: String
@@ -70,7 +82,7 @@ struct EPUBEdition {
             } else {
                 continue
             }
-            entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(text.utf8)))
+            entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(directed(text).utf8)))
         }
         entries.append(ZipArchive.Entry(name: "EPUB/" + EPUBFrontMatter.coverImage, contents: Array(frontMatter.coverSVG().utf8)))
         for image in images {

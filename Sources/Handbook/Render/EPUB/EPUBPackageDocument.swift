@@ -78,7 +78,8 @@ struct EPUBPackageDocument {
         for (index, image) in images.enumerated() {
             out += "<item id=\"img-\(index + 1)\" href=\"\(image.href)\" media-type=\"\(image.mediaType)\"/>\n"
         }
-        out += "</manifest>\n<spine>\n"
+        // A right-to-left book turns its pages the other way.
+        out += "</manifest>\n" + (language.dir == "rtl" ? "<spine page-progression-direction=\"rtl\">\n" : "<spine>\n")
         for item in opening { out += "<itemref idref=\"\(item.id)\"/>\n" }
         out += "<itemref idref=\"nav\"/>\n"
         for item in items { out += "<itemref idref=\"\(item.id)\"/>\n" }
