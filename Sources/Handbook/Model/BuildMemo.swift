@@ -82,6 +82,22 @@ final class BuildMemo: @unchecked Sendable {
         var glossaryHash: String?
     }
 
+    /// What the glossary check of the notes and the UI strings reads: the glossary, the notes
+    /// (their file, languages and the pages their links may name) and every language's strings.
+    struct YAMLGlossaryInputs: Equatable {
+        var glossaryHash: String
+        var languages: [String]
+        var notesHash: String?
+        var pages: Int
+        var strings: [String: String]
+    }
+
+    /// One page checked for other regions' words: its file and the synonym table's.
+    struct RegionalInputs: Equatable {
+        var pageHash: String
+        var tableHash: String
+    }
+
     /// What the UI strings are resolved from.
     struct StringsInputs: Equatable {
         var files: [String: String]
@@ -130,6 +146,13 @@ final class BuildMemo: @unchecked Sendable {
         var synonyms: [[String]]
     }
 
+    /// What a page's uses of terms and API names in the A–Z index are made from: the page, and the
+    /// terms looked for (a fingerprint of their labels and forms).
+    struct IndexUsesInputs: Equatable {
+        var page: PageFingerprint
+        var terms: Int
+    }
+
     struct SearchDocumentInputs: Equatable {
         var page: PageFingerprint
         var shared: SearchShared
@@ -145,9 +168,12 @@ final class BuildMemo: @unchecked Sendable {
     let searchDocuments = MemoTable<String, SearchDocumentInputs, SearchDocument>()
     let searchCounts = MemoTable<String, SearchDocument, SearchScorer.Counted>()
     let searchIndexes = MemoTable<String, SearchIndexInputs, [OutputFile]>()
+    let indexUses = MemoTable<PageSlot, IndexUsesInputs, AlphabeticalIndex.PageUses>()
+    let yamlGlossaryFindings = MemoTable<String, YAMLGlossaryInputs, Reported<Void>>()
+    let regionalFindings = MemoTable<String, RegionalInputs, [Diagnostic]>()
 
     private var tables: [any ForgettingTable] {
-        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes]
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, yamlGlossaryFindings, regionalFindings]
     }
 
     init() {}

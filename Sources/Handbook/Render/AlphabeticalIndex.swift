@@ -19,9 +19,25 @@ import Mustache
 struct AlphabeticalIndex {
     let site: ResolvedSite
     let language: String
+    /// A watch session's memory: each page's uses, kept while the page and the terms are unchanged.
+    var memo: BuildMemo? = nil
 
     /// The most pages one term or API name links to.
     static let pagesPerEntry = 10
+
+    /// A glossary term as this language's index lists it: its label and the forms a translated page may use.
+    struct IndexTerm {
+        var term: GlossaryChecker.Term
+        var label: String
+        var forms: [[UInt8]]
+    }
+
+    /// What one page gives the index: how often it uses each term (by the term's place in the list)
+    /// and each API name.
+    struct PageUses {
+        var terms: [(index: Int, count: Int)] = []
+        var apis: [(name: String, count: Int)] = []
+    }
 
     /// One line of the index.
     struct Entry {
@@ -51,8 +67,7 @@ struct AlphabeticalIndex {
             }
             return Entry(sortKey: Self.sortKey(page.title), label: label, page: page.key)
         }
-        entries += termEntries(pages)
-        entries += apiEntries(pages)
+        entries += usesEntries(pages)
         entries.sort(by: Self.precedes)
         var groups: [(letter: String, items: [MustacheValue])] = []
         for entry in entries {
@@ -85,55 +100,75 @@ struct AlphabeticalIndex {
 }
 
 private extension AlphabeticalIndex {
-    /// The glossary's terms in this language, each with the pages that use it.
-    func termEntries(_ pages: [ResolvedPage]) -> [Entry] {
+    /// The glossary's terms in this language and the API names of the pages' code spans, each with
+    /// the pages that use it.
+    func usesEntries(_ pages: [ResolvedPage]) -> [Entry] {
         let english = site.sourceEdition?.strings.values ?? [:]
         var named = Set(site.practices.compactMap { site.page(.practice($0.id), in: site.config.sourceLanguage.code)?.title })
         for (key, value) in english where key.hasPrefix("principle_") || key.hasPrefix("category_") { named.insert(value) }
-        var terms: [(term: GlossaryChecker.Term, label: String, forms: [[UInt8]])] = []
+        var terms: [IndexTerm] = []
         var seen = Set<String>()
+        var termsPrint = Hasher()
         for term in site.glossary where !named.contains(term.english) {
             let label = language == site.config.sourceLanguage.code ? term.english : term.translations[language]?.first ?? ""
             guard !label.isEmpty, seen.insert(label).inserted else { continue }
-            terms.append((term, label, (term.translations[language] ?? []).map { Array($0.utf8) }))
+            let forms = (term.translations[language] ?? []).map { Array($0.utf8) }
+            terms.append(IndexTerm(term: term, label: label, forms: forms))
+            termsPrint.combine(label)
+            termsPrint.combine(term.english)
+            termsPrint.combine(term.caseSensitive)
+            termsPrint.combine(forms)
         }
-        guard !terms.isEmpty else { return [] }
         let finder = FormFinder(terms.map(\.forms))
+        let inputsOfTerms = termsPrint.finalize()
+        var termUses: [[(PageKey, Int)]] = Array(repeating: [], count: terms.count)
+        var apiUses: [String: [(PageKey, Int)]] = [:]
         // Page by page, so only one page's words are held at a time (a page may be megabytes).
-        var counts: [[(PageKey, Int)]] = Array(repeating: [], count: terms.count)
         for page in pages {
+            let made = { uses(of: page, terms: terms, finder: finder) }
+            let found: PageUses
+            if let memo, let fingerprint = page.fingerprint {
+                found = memo.indexUses.value(
+                    BuildMemo.PageSlot(language: language, path: page.outputPath),
+                    inputs: BuildMemo.IndexUsesInputs(page: fingerprint, terms: inputsOfTerms), make: made)
+            } else {
+                found = made()
+            }
+            for (index, count) in found.terms { termUses[index].append((page.key, count)) }
+            for (name, count) in found.apis { apiUses[name, default: []].append((page.key, count)) }
+        }
+        var out: [Entry] = []
+        for (index, entry) in terms.enumerated() where !termUses[index].isEmpty {
+            out.append(Entry(sortKey: Self.sortKey(entry.label), label: entry.label, users: Self.mostUsing(termUses[index])))
+        }
+        for (name, users) in apiUses {
+            out.append(Entry(sortKey: Self.sortKey(name), label: name, users: Self.mostUsing(users), isCode: true))
+        }
+        return out
+    }
+
+    /// How often one page uses each term (by its place in `terms`) and each API name: a term is
+    /// looked for in the title and prose, an API name in the code spans.
+    func uses(of page: ResolvedPage, terms: [IndexTerm], finder: FormFinder) -> PageUses {
+        var found = PageUses()
+        if !terms.isEmpty {
             let text = page.title + " " + GlossaryChecker.prose(page.body)
             if page.contentLanguage == site.config.sourceLanguage.code {
                 let words = GlossaryChecker.Words(text)
                 for (index, entry) in terms.enumerated() {
                     let count = words.count(entry.term, caseSensitive: entry.term.caseSensitive)
-                    if count > 0 { counts[index].append((page.key, count)) }
+                    if count > 0 { found.terms.append((index, count)) }
                 }
             } else {
-                let found = finder.counts(in: Array(text.utf8))
-                for (index, count) in found.enumerated() where count > 0 { counts[index].append((page.key, count)) }
+                for (index, count) in finder.counts(in: Array(text.utf8)).enumerated() where count > 0 { found.terms.append((index, count)) }
             }
         }
-        var out: [Entry] = []
-        for (index, entry) in terms.enumerated() where !counts[index].isEmpty {
-            out.append(Entry(sortKey: Self.sortKey(entry.label), label: entry.label, users: Self.mostUsing(counts[index])))
+        var apis: [String: Int] = [:]
+        page.body.forEach { node in
+            if case .code(let code) = node.kind, let name = APIName.name(inCodeSpan: code) { apis[name, default: 0] += 1 }
         }
-        return out
-    }
-
-    /// The API names of the pages' code spans, each with the pages that use it.
-    func apiEntries(_ pages: [ResolvedPage]) -> [Entry] {
-        var counts: [String: [PageKey: Int]] = [:]
-        for page in pages {
-            page.body.forEach { node in
-                if case .code(let code) = node.kind, let name = APIName.name(inCodeSpan: code) {
-                    counts[name, default: [:]][page.key, default: 0] += 1
-                }
-            }
-        }
-        return counts.map { name, users in
-            Entry(sortKey: Self.sortKey(name), label: name, users: Self.mostUsing(Array(users)), isCode: true)
-        }
+        found.apis = apis.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return found
     }
 
     /// The index's Mustache value of one entry: a link, or a label with links to its pages.

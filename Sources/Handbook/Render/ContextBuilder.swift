@@ -13,9 +13,12 @@ struct ContextBuilder {
     private let bodies: RenderedBodies
     /// The size in bytes of this language's EPUB edition (waited for when this render makes it), nil when there is none.
     private let epubSize: () -> Int?
+    /// A watch session's memory, for the A–Z index's page-by-page work.
+    private let memo: BuildMemo?
 
-    init(site: ResolvedSite, language: Language, bodies: RenderedBodies, epubSize: @escaping () -> Int? = { nil }) {
+    init(site: ResolvedSite, language: Language, bodies: RenderedBodies, epubSize: @escaping () -> Int? = { nil }, memo: BuildMemo? = nil) {
         self.site = site
+        self.memo = memo
         self.bodies = bodies
         self.epubSize = epubSize
         self.language = language
@@ -330,7 +333,7 @@ extension ContextBuilder {
         case .sections:
             view.chapters = .array(site.sections.filter { $0.parent == nil }.map { sectionTree($0.number, from: path) })
         case .aToZ:
-            view.groups = AlphabeticalIndex(site: site, language: language.code).groups(from: path, link: common.link)
+            view.groups = AlphabeticalIndex(site: site, language: language.code, memo: memo).groups(from: path, link: common.link)
         case .translationStatus:
             view.languagesStatus = TranslationStatus(site: site).context(strings: strings, from: path)
         case .handbook:

@@ -90,7 +90,7 @@ public struct PageRenderer {
                     }
                 }
                 let sizes: () -> Int? = { book?.size() }
-                let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes)
+                let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes, memo: memo)
                 var pages: [(path: String, job: () -> OutputFile?)] = []
                 for page in site.pages(in: code) {
                     pages.append((page.outputPath, { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }))

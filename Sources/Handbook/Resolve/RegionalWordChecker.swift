@@ -5,7 +5,9 @@
 struct RegionalWordChecker {
     let diagnostics: DiagnosticEngine
 
-    func check(_ pages: [ParsedPage], table: SynonymTable) {
+    /// Checks `pages`; in a watch session (`memo`), a page whose file and table (`tableHash`) are
+    /// unchanged reports its findings again without being searched.
+    func check(_ pages: [ParsedPage], table: SynonymTable, memo: BuildMemo? = nil, tableHash: String = "") {
         // Each language's other regions' words, with the word its edition writes and the group's line.
         var avoided: [String: [(word: String, instead: String, group: SourceLocation)]] = [:]
         for group in table.groups where group.regional {
@@ -18,20 +20,28 @@ struct RegionalWordChecker {
         let found = Parallel.map(pages.count) { index -> [Diagnostic] in
             let page = pages[index]
             guard let words = avoided[page.file.language] else { return [] }
-            let own = DiagnosticEngine()
-            let text = GlossaryChecker.words(of: page)
-            let bytes = Array(text.text.utf8)
-            for entry in words {
-                let needle = Array(entry.word.utf8)
-                for offset in Self.offsets(of: needle, in: bytes) {
-                    own.warning(
-                        .regionalWord, "\"\(entry.word)\" is another region's word; this edition writes \"\(entry.instead)\"",
-                        at: text.location(ofOffset: offset, in: page), notes: [Diagnostic.Note("listed here", at: entry.group)])
-                }
+            guard let memo else { return Self.findings(in: page, words: words) }
+            return memo.regionalFindings.value(page.file.path, inputs: BuildMemo.RegionalInputs(pageHash: page.file.hash, tableHash: tableHash)) {
+                Self.findings(in: page, words: words)
             }
-            return own.diagnostics
         }
         found.joined().forEach(diagnostics.report)
+    }
+
+    /// One page's other regions' words.
+    private static func findings(in page: ParsedPage, words: [(word: String, instead: String, group: SourceLocation)]) -> [Diagnostic] {
+        let own = DiagnosticEngine()
+        let text = GlossaryChecker.words(of: page)
+        let bytes = Array(text.text.utf8)
+        for entry in words {
+            let needle = Array(entry.word.utf8)
+            for offset in offsets(of: needle, in: bytes) {
+                own.warning(
+                    .regionalWord, "\"\(entry.word)\" is another region's word; this edition writes \"\(entry.instead)\"",
+                    at: text.location(ofOffset: offset, in: page), notes: [Diagnostic.Note("listed here", at: entry.group)])
+            }
+        }
+        return own.diagnostics
     }
 
     /// The byte offsets where `needle` starts in `haystack`.

@@ -162,8 +162,15 @@ public struct SiteResolver {
         }
         if !glossaryTerms.isEmpty {
             timings.measure("glossary of notes and strings") {
-                GlossaryChecker(diagnostics: diagnostics).checkYAML(
-                    notes: notes, strings: content.strings, sourceLanguage: sourceCode, terms: glossaryTerms)
+                let check = { (engine: DiagnosticEngine) in
+                    GlossaryChecker(diagnostics: engine).checkYAML(
+                        notes: notes, strings: content.strings, sourceLanguage: sourceCode, terms: glossaryTerms)
+                }
+                guard let memo, let glossary = content.glossary else { return check(diagnostics) }
+                let inputs = BuildMemo.YAMLGlossaryInputs(
+                    glossaryHash: glossary.hash, languages: noteLanguages, notesHash: content.sourceNotes?.hash, pages: catalog.fingerprint,
+                    strings: content.strings.mapValues(\.hash))
+                memo.yamlGlossaryFindings.reported("notes and strings", inputs: inputs, into: diagnostics, make: check)
             }
         }
         var linker = LinkResolver(
@@ -184,7 +191,9 @@ public struct SiteResolver {
             site.synonyms = timings.measure("synonyms") {
                 SynonymTableReader(diagnostics: diagnostics).read(file, languages: config.languages.map(\.code)) ?? SynonymTable()
             }
-            timings.measure("regional words") { RegionalWordChecker(diagnostics: diagnostics).check(parsed, table: site.synonyms) }
+            timings.measure("regional words") {
+                RegionalWordChecker(diagnostics: diagnostics).check(parsed, table: site.synonyms, memo: memo, tableHash: file.hash)
+            }
         }
         site.images = content.images
         site.movedSections = moved
