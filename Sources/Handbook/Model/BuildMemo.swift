@@ -171,9 +171,11 @@ final class BuildMemo: @unchecked Sendable {
     let indexUses = MemoTable<PageSlot, IndexUsesInputs, AlphabeticalIndex.PageUses>()
     let yamlGlossaryFindings = MemoTable<String, YAMLGlossaryInputs, Reported<Void>>()
     let regionalFindings = MemoTable<String, RegionalInputs, [Diagnostic]>()
+    /// Each language's EPUB container, by the entries it holds (compared whole, not by a hash).
+    let books = MemoTable<String, [ZipArchive.Entry], Result<[UInt8], ZipArchive.Failure>>()
 
     private var tables: [any ForgettingTable] {
-        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, yamlGlossaryFindings, regionalFindings]
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, yamlGlossaryFindings, regionalFindings, books]
     }
 
     init() {}

@@ -161,7 +161,14 @@ public struct PageRenderer {
     private func epub(_ site: ResolvedSite, _ language: Language, bodies: RenderedBodies) -> OutputFile? {
         timings.measure("epub (\(language.code))") {
             do throws(ZipArchive.Failure) {
-                return try EPUBEdition(site: site, language: language, strings: site.strings(in: language.code), bodies: bodies).file()
+                let edition = EPUBEdition(site: site, language: language, strings: site.strings(in: language.code), bodies: bodies)
+                guard let memo else { return try edition.file() }
+                // Deflating the book is most of its cost; a book whose every entry is as last time is not deflated again.
+                let entries = edition.entries()
+                let bytes = memo.books.value(language.code, inputs: entries) {
+                    Result { () throws(ZipArchive.Failure) in try ZipArchive.bytes(of: entries) }
+                }
+                return OutputFile(path: OutputLayout.epub(in: language.code), contents: try bytes.get())
             } catch {
                 diagnostics.error(
                     .epubFailed, "cannot make the EPUB edition: \(error.message)", at: SourceLocation(path: "content/\(language.code)"))

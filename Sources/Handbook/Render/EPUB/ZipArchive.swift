@@ -4,7 +4,7 @@ import CZip
 /// are added in, each with a fixed DOS timestamp, so the same entries always give the same bytes.
 struct ZipArchive {
     /// One file of the archive.
-    struct Entry {
+    struct Entry: Equatable {
         var name: String
         var contents: [UInt8]
         /// Stored as it is rather than deflated (the EPUB `mimetype` must be).
