@@ -95,7 +95,7 @@ public struct Build {
         guard let site = resolvedSite(diagnostics, session: session) else { return Result(diagnostics: diagnostics.diagnostics, files: [], site: nil) }
         let sourceStrings = site.sourceStrings
         guard let templates = timings.measure("templates", {
-            TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics)
+            TemplateSet.load(from: paths.templates, paths: paths, strings: sourceStrings, diagnostics: diagnostics, memo: session?.memo)
         }) else {
             return Result(diagnostics: diagnostics.diagnostics, files: [], site: site)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import Mustache
 
 /// One table of results a watch session reuses: each result sits in a slot (where it belongs: a
 /// page, a language) with the inputs it was made from, and is reused while those inputs are equal.
@@ -98,6 +99,17 @@ final class BuildMemo: @unchecked Sendable {
         var tableHash: String
     }
 
+    /// What the templates are compiled and checked from: their text, those that could not be
+    /// decoded, the keys of the strings they may name, and the folder their diagnostics name.
+    struct TemplateInputs: Equatable {
+        var sources: [String: String]
+        var undecodable: Set<String>
+        var stringKeys: Set<String>?
+        var folder: String
+        /// An earlier error stops the templates from being compiled.
+        var blocked: Bool
+    }
+
     /// What the UI strings are resolved from.
     struct StringsInputs: Equatable {
         var files: [String: String]
@@ -172,10 +184,11 @@ final class BuildMemo: @unchecked Sendable {
     let yamlGlossaryFindings = MemoTable<String, YAMLGlossaryInputs, Reported<Void>>()
     let regionalFindings = MemoTable<String, RegionalInputs, [Diagnostic]>()
     /// Each language's EPUB container, by the entries it holds (compared whole, not by a hash).
+    let templates = MemoTable<String, TemplateInputs, Reported<TemplateLibrary?>>()
     let books = MemoTable<String, [ZipArchive.Entry], Result<[UInt8], ZipArchive.Failure>>()
 
     private var tables: [any ForgettingTable] {
-        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, yamlGlossaryFindings, regionalFindings, books]
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, yamlGlossaryFindings, regionalFindings, templates, books]
     }
 
     init() {}

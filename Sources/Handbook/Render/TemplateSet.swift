@@ -16,8 +16,12 @@ struct TemplateSet {
     static let required = ["practice", "section", "page", "index", "root"]
         + GeneratedPage.allCases.filter(\.isAlwaysMade).map(\.id)
 
-    /// Loads and compiles the templates; nil when any template has an error (all are reported).
-    static func load(from folder: URL, paths: ProjectPaths, strings: UIStrings?, diagnostics: DiagnosticEngine) -> TemplateSet? {
+    /// Loads and compiles the templates; nil when any template has an error (all are reported). In a
+    /// watch session (`memo`) the files are read every time and compiled again only when their text,
+    /// or the strings they may name, changed.
+    static func load(
+        from folder: URL, paths: ProjectPaths, strings: UIStrings?, diagnostics: DiagnosticEngine, memo: BuildMemo? = nil
+    ) -> TemplateSet? {
         var sources: [String: String] = [:]
         // Templates that exist but could not be decoded (already reported), so none is called missing.
         var undecodable: Set<String> = []
@@ -57,6 +61,33 @@ struct TemplateSet {
             }
         }
         let templatesPath = paths.display(folder)
+        // An error before this point (in the content, or a template that cannot be read) leaves the
+        // templates checked but not compiled.
+        let blocked = diagnostics.hasErrors
+        let compile = { (diagnostics: DiagnosticEngine) in
+            compiled(sources, undecodable: undecodable, strings: strings, templatesPath: templatesPath, blocked: blocked, diagnostics: diagnostics)
+        }
+        let library: TemplateLibrary?
+        if let memo {
+            let inputs = BuildMemo.TemplateInputs(
+                sources: sources, undecodable: undecodable, stringKeys: strings.map { Set($0.values.keys) }, folder: templatesPath,
+                blocked: blocked)
+            library = memo.templates.reported(templatesPath, inputs: inputs, into: diagnostics, make: compile)
+        } else {
+            library = compile(diagnostics)
+        }
+        guard let library, !diagnostics.hasErrors else { return nil }
+        var set = TemplateSet(library: library, assets: assets, folder: templatesPath)
+        set.names = Set(sources.keys)
+        return set
+    }
+
+    /// The templates compiled, after checking that the required ones are there and that every name
+    /// and string they use exists; nil after reporting any error.
+    private static func compiled(
+        _ sources: [String: String], undecodable: Set<String>, strings: UIStrings?, templatesPath: String, blocked: Bool,
+        diagnostics: DiagnosticEngine
+    ) -> TemplateLibrary? {
         for name in required where sources[name] == nil && !undecodable.contains(name) {
             diagnostics.error(
                 .missingTemplate, "there is no template \"\(name).mustache\"",
@@ -68,14 +99,11 @@ struct TemplateSet {
                 at: SourceLocation(path: "\(templatesPath)/\(error.templateName).mustache", line: error.line, column: error.column))
         }
         if let strings { checkStrings(sources, strings: strings, templatesPath: templatesPath, diagnostics: diagnostics) }
-        guard !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
+        guard !blocked, !diagnostics.hasErrors, let library = try? TemplateLibrary(templates: sources, strictPartials: true) else {
             return nil
         }
         checkNames(library.nameUses(), templatesPath: templatesPath, diagnostics: diagnostics)
-        guard !diagnostics.hasErrors else { return nil }
-        var set = TemplateSet(library: library, assets: assets, folder: templatesPath)
-        set.names = Set(sources.keys)
-        return set
+        return diagnostics.hasErrors ? nil : library
     }
 
     /// A name that no view provides would render as nothing (or its section never): a typo in a
