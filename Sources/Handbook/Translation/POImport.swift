@@ -121,6 +121,11 @@ public struct POImport {
         }
     }
 
+    /// A page's lines with everything from its body's first line on replaced by `body`.
+    private static func replacingBody(of lines: [String], from firstBodyLine: Int, with body: String) -> String {
+        lines.prefix(max(firstBodyLine - 1, 0)).joined(separator: "\n") + "\n" + body
+    }
+
     private func parse(_ url: URL, language: String, relative: String) -> ParsedPage? {
         POExport(content: content, language: language).parse(url, language: language, relative: relative)
     }
@@ -147,8 +152,7 @@ public struct POImport {
         }
         let exported = POExport(content: content, language: catalog.language)
             .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", glossary: [])
-        var index = EntryIndex()
-        for (position, entry) in exported.enumerated() { index.add(entry, position) }
+        var index = EntryIndex(exported)
         let pairing = PagePairing(english: english, translation: translation)
         let lines = translation.file.text.components(separatedBy: "\n")
         var edits: [(place: BlockSource.Place, markdown: String)] = []
@@ -161,8 +165,7 @@ public struct POImport {
             guard let pairs = pairing.translatablePairs else {
                 // The whole page body as one entry: imported as it is.
                 if !entry.string.isEmpty, entry.string != exported[position].string {
-                    let head = lines.prefix(max(translation.lineMap.firstBodyLine - 1, 0)).joined(separator: "\n")
-                    return (url, head + "\n" + entry.string)
+                    return (url, Self.replacingBody(of: lines, from: translation.lineMap.firstBodyLine, with: entry.string))
                 }
                 continue
             }
@@ -213,14 +216,12 @@ public struct POImport {
     private func newPage(_ english: ParsedPage, at url: URL, relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
         guard catalog.entries.contains(where: { !$0.string.isEmpty }) else { return nil }
         let exported = POExport(content: content, language: catalog.language).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
-        var index = EntryIndex()
-        for (position, entry) in exported.enumerated() { index.add(entry, position) }
+        var index = EntryIndex(exported)
         let lines = english.file.text.components(separatedBy: "\n")
         guard let all = BlockSources.of(english) else {
             // The whole body as one entry.
             guard let entry = catalog.entries.first(where: { index.take($0) != nil }), !entry.string.isEmpty else { return nil }
-            let head = lines.prefix(max(english.lineMap.firstBodyLine - 1, 0)).joined(separator: "\n")
-            return (url, head + "\n" + entry.string)
+            return (url, Self.replacingBody(of: lines, from: english.lineMap.firstBodyLine, with: entry.string))
         }
         let blocks = all.enumerated().filter { $0.element.kind != .code }.map(\.offset)
         var edits: [(place: BlockSource.Place, markdown: String)] = []
@@ -264,8 +265,7 @@ public struct POImport {
             context.problems.append(Problem(path: context.path, line: 1, message: "\(catalog.language)/strings.yaml cannot be read; run handbook check", code: "po-no-translation"))
             return nil
         }
-        var index = EntryIndex()
-        for (position, item) in items.enumerated() { index.add(item.entry, position) }
+        var index = EntryIndex(items.map(\.entry))
         var keys: Set<String> = []
         var additions: [String] = []
         for entry in catalog.entries {
@@ -326,9 +326,14 @@ struct EntryIndex {
     private var byContext: [String: Int] = [:]
     private var byReference: [String: [Int]] = [:]
 
+    /// The index of a page's exported entries, by their positions.
+    init(_ exported: [POFile.Entry]) {
+        for (position, entry) in exported.enumerated() { add(entry, position) }
+    }
+
     // Msgids are compared as messages (`POExport.message`): one exported before the English was
     // re-wrapped, or by an older version that kept the line breaks, still finds its block.
-    mutating func add(_ entry: POFile.Entry, _ position: Int) {
+    private mutating func add(_ entry: POFile.Entry, _ position: Int) {
         let id = POExport.message(entry.id)
         byContext[(entry.context ?? "") + "\u{4}" + id] = position
         byReference[(entry.references.first ?? "") + "\u{4}" + id, default: []].append(position)
