@@ -159,11 +159,22 @@ final class BuildMemo: @unchecked Sendable {
     }
 
     /// What a page's uses of terms and API names in the A–Z index are made from: the page, and the
-    /// terms looked for (a fingerprint of their labels and forms).
+    /// terms looked for (the generation of `indexTerms` they belong to).
     struct IndexUsesInputs: Equatable {
         var page: PageFingerprint
         var terms: Int
     }
+
+    /// A number no other generation of a result has had in this process.
+    static func nextGeneration() -> Int {
+        generationLock.withLock {
+            lastGeneration += 1
+            return lastGeneration
+        }
+    }
+
+    private static let generationLock = NSLock()
+    nonisolated(unsafe) private static var lastGeneration = 0
 
     struct SearchDocumentInputs: Equatable {
         var page: PageFingerprint
@@ -181,6 +192,8 @@ final class BuildMemo: @unchecked Sendable {
     let searchCounts = MemoTable<String, SearchDocument, SearchScorer.Counted>()
     let searchIndexes = MemoTable<String, SearchIndexInputs, [OutputFile]>()
     let indexUses = MemoTable<PageSlot, IndexUsesInputs, AlphabeticalIndex.PageUses>()
+    /// Each language's A–Z terms, compared whole, with the generation that names them.
+    let indexTerms = MemoTable<String, [AlphabeticalIndex.IndexTerm.Key], Int>()
     let yamlGlossaryFindings = MemoTable<String, YAMLGlossaryInputs, Reported<Void>>()
     let regionalFindings = MemoTable<String, RegionalInputs, [Diagnostic]>()
     /// Each language's EPUB container, by the entries it holds (compared whole, not by a hash).
@@ -188,7 +201,7 @@ final class BuildMemo: @unchecked Sendable {
     let books = MemoTable<String, [ZipArchive.Entry], Result<[UInt8], ZipArchive.Failure>>()
 
     private var tables: [any ForgettingTable] {
-        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, yamlGlossaryFindings, regionalFindings, templates, books]
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, indexTerms, yamlGlossaryFindings, regionalFindings, templates, books]
     }
 
     init() {}

@@ -30,6 +30,16 @@ struct AlphabeticalIndex {
         var term: GlossaryChecker.Term
         var label: String
         var forms: [[UInt8]]
+
+        /// What the search for the term depends on.
+        struct Key: Equatable {
+            var label: String
+            var english: String
+            var caseSensitive: Bool
+            var forms: [[UInt8]]
+        }
+
+        var key: Key { Key(label: label, english: term.english, caseSensitive: term.caseSensitive, forms: forms) }
     }
 
     /// What one page gives the index: how often it uses each term (by the term's place in the list)
@@ -108,19 +118,14 @@ private extension AlphabeticalIndex {
         for (key, value) in english where key.hasPrefix("principle_") || key.hasPrefix("category_") { named.insert(value) }
         var terms: [IndexTerm] = []
         var seen = Set<String>()
-        var termsPrint = Hasher()
         for term in site.glossary where !named.contains(term.english) {
             let label = language == site.config.sourceLanguage.code ? term.english : term.translations[language]?.first ?? ""
             guard !label.isEmpty, seen.insert(label).inserted else { continue }
-            let forms = (term.translations[language] ?? []).map { Array($0.utf8) }
-            terms.append(IndexTerm(term: term, label: label, forms: forms))
-            termsPrint.combine(label)
-            termsPrint.combine(term.english)
-            termsPrint.combine(term.caseSensitive)
-            termsPrint.combine(forms)
+            terms.append(IndexTerm(term: term, label: label, forms: (term.translations[language] ?? []).map { Array($0.utf8) }))
         }
         let finder = FormFinder(terms.map(\.forms))
-        let inputsOfTerms = termsPrint.finalize()
+        // The terms are compared with the last run's once per language; the pages compare a number.
+        let termsGeneration = memo?.indexTerms.value(language, inputs: terms.map(\.key)) { BuildMemo.nextGeneration() } ?? 0
         var termUses: [[(PageKey, Int)]] = Array(repeating: [], count: terms.count)
         var apiUses: [String: [(PageKey, Int)]] = [:]
         // Page by page, so only one page's words are held at a time (a page may be megabytes).
@@ -130,7 +135,7 @@ private extension AlphabeticalIndex {
             if let memo, let fingerprint = page.fingerprint {
                 found = memo.indexUses.value(
                     BuildMemo.PageSlot(language: language, path: page.outputPath),
-                    inputs: BuildMemo.IndexUsesInputs(page: fingerprint, terms: inputsOfTerms), make: made)
+                    inputs: BuildMemo.IndexUsesInputs(page: fingerprint, terms: termsGeneration), make: made)
             } else {
                 found = made()
             }
