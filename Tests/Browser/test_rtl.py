@@ -12,12 +12,11 @@ import subprocess
 import unicodedata
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import REPOSITORY, console_errors, set_color_scheme
-from test_axe import TAGS
+from test_axe import axe_violations
 
 CONTENT = REPOSITORY / "Tests" / "GoldenTests" / "Fixtures" / "site" / "basic" / "content"
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ar"
@@ -167,11 +166,7 @@ def test_arabic_pages_have_no_axe_violations(driver, arabic_site):
         errors = console_errors(driver)
         if errors:
             failures.append(f"{page}: console errors: {errors}")
-        axe = Axe(driver)
-        axe.inject()
-        result = axe.run(options={"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]})
-        for violation in result["violations"]:
-            failures.append(f"{page}: {violation['id']}: {violation['help']} at {[n['target'] for n in violation['nodes'][:3]]}")
+        failures += axe_violations(driver, page)
     assert failures == [], "\n".join(failures)
 
 

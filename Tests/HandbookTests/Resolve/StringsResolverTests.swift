@@ -6,19 +6,22 @@ import XCTest
 /// UI strings: counted forms by CLDR category, placeholders checked against the English, notes for
 /// translators read from comments, and each translated string tracked against its English.
 final class StringsResolverTests: XCTestCase {
-    private func resolve(_ english: String, _ chinese: String) -> ([String: UIStrings], [Diagnostic]) {
+    /// The strings of a site in English and one translation (Simplified Chinese unless `language` says).
+    private func resolve(
+        _ english: String, _ translated: String, language: (code: String, name: String) = ("zh-Hans", "简体中文")
+    ) -> ([String: UIStrings], [Diagnostic]) {
         let project = TemporaryProject(files: """
             -- content/site.yaml --
             source_language: en
             languages:
               - code: en
                 name: English
-              - code: zh-Hans
-                name: 简体中文
+              - code: \(language.code)
+                name: \(language.name)
             -- content/en/strings.yaml --
             \(english)
-            -- content/zh-Hans/strings.yaml --
-            \(chinese)
+            -- content/\(language.code)/strings.yaml --
+            \(translated)
             """, withRepositoryTemplates: false)
         let engine = DiagnosticEngine()
         let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()!
@@ -102,33 +105,23 @@ final class StringsResolverTests: XCTestCase {
     func testRightToLeftComesFromTheScriptOfTheTag() {
         XCTAssertEqual(["ar", "he", "fa", "ur", "ku-Arab", "az-Arab"].map(Language.direction), Array(repeating: "rtl", count: 6))
         XCTAssertEqual(["en", "zh-Hant-HK", "ja", "az", "ru", "xx"].map(Language.direction), Array(repeating: "ltr", count: 6))
+        // A tag of any length (site.yaml's `tag:` has no limit) is read within ICU's locale buffer:
+        // here by its language, Arabic; an empty one has the root rule.
+        let long = "ar" + String(repeating: "-abcdefgh", count: 200)
+        XCTAssertEqual(Language.direction(of: long), "rtl")
+        XCTAssertEqual(PluralRule(language: long).categories, PluralRule.allCategories)
+        XCTAssertEqual(PluralRule(language: "").categories, ["other"])
+        XCTAssertEqual(Language.direction(of: ""), "ltr")
     }
 
     func testACountedTranslationLackingAFormItsLanguageUsesIsAWarning() {
-        let project = TemporaryProject(files: """
-            -- content/site.yaml --
-            source_language: en
-            languages:
-              - code: en
-                name: English
-              - code: ru
-                name: Русский
-            -- content/en/strings.yaml --
-            n:
-              one: "{count} item"
-              other: "{count} items"
-            -- content/ru/strings.yaml --
-            n:
-              one: "{count} пункт"
-              other: "{count} пунктов"
-            """, withRepositoryTemplates: false)
-        let engine = DiagnosticEngine()
-        let content = ContentLoader(paths: ProjectPaths(root: project.root), diagnostics: engine).load()!
-        _ = StringsResolver(diagnostics: engine).resolve(content, config: content.config)
-        XCTAssertEqual(engine.diagnostics.map(\.code.rawValue), ["missing-plural-form"])
-        XCTAssertEqual(engine.diagnostics.first?.location.line, 1)
-        XCTAssertEqual(engine.diagnostics.first?.message, #"the counted string "n" has no "few" (2, 3, 4…), "many" (0, 5, 6…) form; counts of it would show the "other" text"#)
-        XCTAssertEqual(engine.diagnostics.first?.notes.map(\.message), ["ru counts in the forms one, few, many, other (CLDR, from ICU)"])
+        let (_, diagnostics) = resolve(
+            "n:\n  one: \"{count} item\"\n  other: \"{count} items\"", "n:\n  one: \"{count} пункт\"\n  other: \"{count} пунктов\"",
+            language: ("ru", "Русский"))
+        XCTAssertEqual(diagnostics.map(\.code.rawValue), ["missing-plural-form"])
+        XCTAssertEqual(diagnostics.first?.location.line, 1)
+        XCTAssertEqual(diagnostics.first?.message, #"the counted string "n" has no "few" (2, 3, 4…), "many" (0, 5, 6…) form; counts of it would show the "other" text"#)
+        XCTAssertEqual(diagnostics.first?.notes.map(\.message), ["ru counts in the forms one, few, many, other (CLDR, from ICU)"])
     }
 
     func testEveryEnglishStringOfTheHandbookHasANote() {
