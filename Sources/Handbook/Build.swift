@@ -244,7 +244,7 @@ extension Build {
         let result = run(pageSink: nil, session: session)
         var report = IncrementalBuild.Report(diagnostics: result.diagnostics, written: [], removed: [], rendered: 0, seconds: 0)
         guard result.succeeded else { return report }
-        report.rendered = result.files.filter { $0.path.hasSuffix(".html") }.count
+        report.rendered = session.memo.pages.made
         let outcome = timings.measure("write") { InPlaceWriter(paths: paths).write(result.files, output: &session.output) }
         report.written = outcome.written
         report.removed = outcome.removed

@@ -56,8 +56,9 @@ public indirect enum MustacheValue: Sendable {
 }
 
 extension MustacheValue: Equatable {
-    /// Values are equal when they are the same data; two views are equal when they are of the same
-    /// type and give equal values for every key of that type.
+    /// Values are equal when they are the same data; two views are equal when their type says so
+    /// (`MustacheView.isEqual(to:)`), which a view that answers keys it does not list must decide
+    /// from all it holds.
     public static func == (lhs: MustacheValue, rhs: MustacheValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -67,10 +68,7 @@ extension MustacheValue: Equatable {
         case (.string(let a), .string(let b)): return a == b
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
-        case (.view(let a), .view(let b)):
-            let type = Swift.type(of: a)
-            return ObjectIdentifier(type) == ObjectIdentifier(Swift.type(of: b))
-                && type.keys.allSatisfy { a.value(for: $0) == b.value(for: $0) }
+        case (.view(let a), .view(let b)): return a.isEqual(to: b)
         default: return false
         }
     }

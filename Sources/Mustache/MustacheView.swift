@@ -10,6 +10,18 @@ public protocol MustacheView: Sendable {
     static var keys: [String] { get }
     /// The value of `key`, or nil when this view has none.
     func value(for key: String) -> MustacheValue?
+    /// Whether `other` is the same data, so a template renders both alike: a rendering kept for one
+    /// may stand for the other. `Equatable` views get it from `==`; any other view is never equal
+    /// to another (what cannot be compared is never taken for the same).
+    func isEqual(to other: any MustacheView) -> Bool
+}
+
+extension MustacheView {
+    public func isEqual(to other: any MustacheView) -> Bool { false }
+}
+
+extension MustacheView where Self: Equatable {
+    public func isEqual(to other: any MustacheView) -> Bool { (other as? Self) == self }
 }
 
 extension MustacheValue {

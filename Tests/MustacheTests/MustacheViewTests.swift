@@ -4,7 +4,7 @@ import XCTest
 /// Typed views read like hashes: their keys resolve, a key they do not answer falls through to the
 /// frames below, dotted names walk into them, and `nameUses` lists every name with its place.
 final class MustacheViewTests: XCTestCase {
-    private struct Person: MustacheView {
+    private struct Person: MustacheView, Equatable {
         static let keys = ["name", "friend", "tags"]
         let name: String
         /// A friend's view, as a value (a struct cannot hold itself).
@@ -34,6 +34,32 @@ final class MustacheViewTests: XCTestCase {
         XCTAssertEqual(try library.render("t", .view(Person(name: "Cy"))), "none")
         XCTAssertEqual(MustacheValue.view(person)["friend"]?["name"], .string("Bo"))
         XCTAssertEqual(MustacheValue.view(person)["city"], nil)
+    }
+
+    /// A view that answers keys it does not list: a cache comparing contexts must not take two of
+    /// them for the same because they agree on the (no) keys listed.
+    private struct Table: MustacheView, Equatable {
+        static let keys: [String] = []
+        let values: [String: String]
+
+        func value(for key: String) -> MustacheValue? { values[key].map(MustacheValue.string) }
+    }
+
+    /// The same, but not comparable.
+    private struct Opaque: MustacheView {
+        static let keys = ["name"]
+        func value(for key: String) -> MustacheValue? { key == "name" ? "x" : nil }
+    }
+
+    func testViewsAreEqualOnlyWhenTheirTypeSaysSo() {
+        XCTAssertEqual(MustacheValue.view(Person(name: "Ann", tags: ["a"])), .view(Person(name: "Ann", tags: ["a"])))
+        XCTAssertNotEqual(MustacheValue.view(Person(name: "Ann", tags: ["a"])), .view(Person(name: "Ann", tags: ["b"])))
+        // Equal on every listed key (none), different in what they render.
+        XCTAssertNotEqual(MustacheValue.view(Table(values: ["a": "1"])), .view(Table(values: ["a": "2"])))
+        XCTAssertEqual(MustacheValue.array([.view(Table(values: ["a": "1"]))]), .array([.view(Table(values: ["a": "1"]))]))
+        // A view that cannot be compared is never equal, not even to itself.
+        XCTAssertNotEqual(MustacheValue.view(Opaque()), .view(Opaque()))
+        XCTAssertNotEqual(MustacheValue.view(Person(name: "x")), .view(Opaque()))
     }
 
     func testNameUsesListEveryNameWithItsLineAndColumn() throws {

@@ -11,6 +11,7 @@ final class MemoTable<Slot: Hashable & Sendable, Inputs: Equatable, Value>: @unc
     private let lock = NSLock()
     private var entries: [Slot: (inputs: Inputs, value: Value)] = [:]
     private var used: Set<Slot> = []
+    private var madeThisRun = 0
 
     /// The value in `slot` if it was made from equal `inputs`, else `make()`, kept for the next run.
     func value(_ slot: Slot, inputs: Inputs, make: () -> Value) -> Value {
@@ -20,12 +21,23 @@ final class MemoTable<Slot: Hashable & Sendable, Inputs: Equatable, Value>: @unc
         }
         if let known, known.inputs == inputs { return known.value }
         let value = make()
-        lock.withLock { entries[slot] = (inputs, value) }
+        lock.withLock {
+            entries[slot] = (inputs, value)
+            madeThisRun += 1
+        }
         return value
     }
 
+    /// How many values this run made rather than reused.
+    var made: Int { lock.withLock { madeThisRun } }
+
     /// Starts a run: no slot is marked yet.
-    func beginRun() { lock.withLock { used = [] } }
+    func beginRun() {
+        lock.withLock {
+            used = []
+            madeThisRun = 0
+        }
+    }
 
     /// Drops every slot the run did not read or fill.
     func forgetUnused() { lock.withLock { entries = entries.filter { used.contains($0.key) } } }
@@ -176,6 +188,20 @@ final class BuildMemo: @unchecked Sendable {
     private static let generationLock = NSLock()
     nonisolated(unsafe) private static var lastGeneration = 0
 
+    /// What a page is rendered from: the compiled templates (the same library, not an equal one),
+    /// the template that renders it, the page's whole context, and the file named if it fails.
+    /// The renderer reads nothing else, so equal inputs render equal bytes.
+    struct RenderInputs: Equatable {
+        var library: TemplateLibrary
+        var template: String
+        var context: MustacheValue
+        var source: String
+
+        static func == (lhs: RenderInputs, rhs: RenderInputs) -> Bool {
+            lhs.library === rhs.library && lhs.template == rhs.template && lhs.source == rhs.source && lhs.context == rhs.context
+        }
+    }
+
     struct SearchDocumentInputs: Equatable {
         var page: PageFingerprint
         var shared: SearchShared
@@ -196,12 +222,17 @@ final class BuildMemo: @unchecked Sendable {
     let indexTerms = MemoTable<String, [AlphabeticalIndex.IndexTerm.Key], Int>()
     let yamlGlossaryFindings = MemoTable<String, YAMLGlossaryInputs, Reported<Void>>()
     let regionalFindings = MemoTable<String, RegionalInputs, [Diagnostic]>()
-    /// Each language's EPUB container, by the entries it holds (compared whole, not by a hash).
     let templates = MemoTable<String, TemplateInputs, Reported<TemplateLibrary?>>()
+    /// Each language's EPUB container, by the entries it holds (compared whole, not by a hash).
     let books = MemoTable<String, [ZipArchive.Entry], Result<[UInt8], ZipArchive.Failure>>()
+    /// Each language's UI strings as the last run had them, while they are equal: pages' contexts
+    /// then hold the same tables as the last run's, and comparing them is comparing references.
+    let uiStrings = MemoTable<String, UIStrings, UIStrings>()
+    /// Each output page's bytes, or the template's error, by the output path.
+    let pages = MemoTable<String, RenderInputs, Result<[UInt8], TemplateError>>()
 
     private var tables: [any ForgettingTable] {
-        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, indexTerms, yamlGlossaryFindings, regionalFindings, templates, books]
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, indexTerms, yamlGlossaryFindings, regionalFindings, templates, books, uiStrings, pages]
     }
 
     init() {}

@@ -237,7 +237,7 @@ private extension AlphabeticalIndex {
 
 extension AlphabeticalIndex {
     /// The entries under one initial.
-    struct GroupView: MustacheView {
+    struct GroupView: MustacheView, Equatable {
         static let keys = ["letter", "anchor", "entries"]
         let letter: String
         let anchor: String
@@ -254,7 +254,7 @@ extension AlphabeticalIndex {
     }
 
     /// A term or API name with links to the pages that use it (a title is a `LinkView`).
-    struct TermView: MustacheView {
+    struct TermView: MustacheView, Equatable {
         static let keys = ["label", "term", "code", "separator", "comma", "term_lang", "users"]
         let label: String
         let code: Bool

@@ -64,7 +64,7 @@ struct AuditChecklist {
 
 extension AuditChecklist {
     /// The checklist page's own fields.
-    struct ChecklistView: MustacheView {
+    struct ChecklistView: MustacheView, Equatable {
         static let keys = ["checklist_groups", "practice_total", "storage_key", "has_wcag", "wcag_levels"]
         let groups: [MustacheValue]
         let practiceTotal: Int
@@ -85,7 +85,7 @@ extension AuditChecklist {
     }
 
     /// The practices of one principle.
-    struct GroupView: MustacheView {
+    struct GroupView: MustacheView, Equatable {
         static let keys = ["anchor", "title", "title_lang", "items"]
         let anchor: String
         let title: String
@@ -104,7 +104,7 @@ extension AuditChecklist {
     }
 
     /// What a checklist line adds to the link to its practice.
-    struct LineView: MustacheView {
+    struct LineView: MustacheView, Equatable {
         static let keys = ["slug", "wcag", "wcag_levels", "wcag_export"]
         let slug: String
         let wcag: MustacheValue
@@ -123,7 +123,7 @@ extension AuditChecklist {
     }
 
     /// A criterion, with the practices to check for it in the list by level.
-    struct CriterionView: MustacheView {
+    struct CriterionView: MustacheView, Equatable {
         static let keys = WCAGCriterionLinkView.keys + ["practices"]
         let criterion: WCAGCriterionLinkView
         var practices: [MustacheValue]?
@@ -134,7 +134,7 @@ extension AuditChecklist {
     }
 
     /// The criteria of one level and the practices that serve them.
-    struct LevelView: MustacheView {
+    struct LevelView: MustacheView, Equatable {
         static let keys = ["level", "anchor", "heading", "heading_lang", "criteria"]
         let level: String
         let heading: String

@@ -15,21 +15,40 @@ struct BodyHTML: Sendable {
     /// the result for an attribute, so `&amp;` stays one character's worth once read).
     static func text(ofHTML html: Substring.UTF8View) -> String {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(html.count)
         var inTag = false
-        for byte in html {
-            if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { bytes.append(byte) }
+        var rest = html[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+            } else if byte == UInt8(ascii: ">") {
+                inTag = false
+            } else if inTag {
+                continue
+            } else if byte == UInt8(ascii: "&"), let (decoded, length) = Self.entities.lazy.compactMap({ name, decoded in
+                rest.starts(with: name) ? (decoded, name.count) : nil
+            }).first {
+                bytes.append(decoded)
+                rest = rest.dropFirst(length)
+            } else {
+                bytes.append(byte)
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
     }
+
+    /// The entities the body renderer writes in text, after their `&`, and what each stands for.
+    private static let entities: [(name: [UInt8], decoded: UInt8)] = [
+        (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
+        (Array("quot;".utf8), UInt8(ascii: "\"")), (Array("amp;".utf8), UInt8(ascii: "&")),
+    ]
 
     /// The HTML as `placement` shows it.
     func html(_ placement: BodyPlacement) -> String {
         var table = 0
         var unlinked = false
         var inLink = false
-        var linkedHeading: (anchor: String, start: Int, label: String)?
+        var linkedHeading: (anchor: String, start: Int, label: [String])?
         return template.html { hole, out in
             switch hole {
             case .linkStart(let url, let title, let attributes):
@@ -78,7 +97,7 @@ struct BodyHTML: Sendable {
                     out += "<a class=\"heading-link\" href=\"#"
                     HTMLEscaping.appendEscaped(anchor, to: &out)
                     out += "\" aria-label=\""
-                    HTMLEscaping.appendEscaped(label.replacingOccurrences(of: "{heading}", with: text), to: &out)
+                    HTMLEscaping.appendEscaped(label.joined(separator: text), to: &out)
                     out += "\"><span aria-hidden=\"true\">#</span></a></div>"
                     linkedHeading = nil
                 }
@@ -109,8 +128,9 @@ struct BodyPlacement {
     var regionPrefix: String?
     /// The `lang` of a link's words where the link is dropped.
     var unlinkedTag: String?
-    /// The name of the link beside each `h2` and `h3` ("Link to “{heading}”"); nil for no links.
-    var headingLinkLabel: String?
+    /// The name of the link beside each `h2` and `h3` ("Link to “{heading}”"), as the words between
+    /// which the heading's go; nil for no links.
+    var headingLinkLabel: [String]?
     /// Whether an image wider than a phone links to its own file (on the site; an e-book opens
     /// only its documents).
     var linksLargeImages = false

@@ -38,7 +38,7 @@ extension ContextBuilder {
 }
 
 /// The notes on the source, grouped by topic.
-struct SourceNotesView: MustacheView {
+struct SourceNotesView: MustacheView, Equatable {
     static let keys = ["groups"]
     let groups: [MustacheValue]
 
@@ -46,7 +46,7 @@ struct SourceNotesView: MustacheView {
 }
 
 /// The notes of one topic under its heading.
-struct SourceNoteGroupView: MustacheView {
+struct SourceNoteGroupView: MustacheView, Equatable {
     static let keys = ["topic", "heading", "notes"]
     let topic: String
     let heading: String
@@ -64,7 +64,7 @@ struct SourceNoteGroupView: MustacheView {
 
 /// One note: its title, the guide's sections, what the guide says and what we do (inline HTML),
 /// and the pages concerned.
-struct SourceNoteView: MustacheView {
+struct SourceNoteView: MustacheView, Equatable {
     static let keys = ["id", "title", "guide", "says", "does", "pages"]
     let id: String
     let title: String
@@ -87,7 +87,7 @@ struct SourceNoteView: MustacheView {
 }
 
 /// A section of the guide a note cites: a link when the handbook has the section (else `false`).
-struct GuideReferenceView: MustacheView {
+struct GuideReferenceView: MustacheView, Equatable {
     static let keys = ["number", "href", "last"]
     let number: String
     let href: MustacheValue

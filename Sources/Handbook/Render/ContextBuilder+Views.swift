@@ -3,7 +3,7 @@ import Mustache
 /// The views of content pages and the generated lists that `ContextBuilder` fills.
 
 /// The fields of a content page beyond those every page has.
-struct ContentPageView: MustacheView {
+struct ContentPageView: MustacheView, Equatable {
     static let keys = [
         "body", "intro", "body_rest", "summary", "referenced_by", "toc", "notice_changes", "practice", "section", "principles", "epub",
         "source_notes", "updated",
@@ -51,7 +51,7 @@ struct ContentPageView: MustacheView {
 }
 
 /// The fields of a generated page that are not given by an edition, a map or a checklist.
-struct GeneratedPageView: MustacheView {
+struct GeneratedPageView: MustacheView, Equatable {
     static let keys = ["principles", "chapters", "groups", "languages_status", "epub"]
     var principles: MustacheValue?
     var chapters: MustacheValue?
@@ -72,7 +72,7 @@ struct GeneratedPageView: MustacheView {
 }
 
 /// The link to a language's EPUB edition, with its size in the text.
-struct EPUBLinkView: MustacheView {
+struct EPUBLinkView: MustacheView, Equatable {
     static let keys = ["href", "text", "lang"]
     let href: String
     let text: String
@@ -89,7 +89,7 @@ struct EPUBLinkView: MustacheView {
 }
 
 /// What changed in the English of an outdated translation, and the link to it.
-struct ChangedPartsView: MustacheView {
+struct ChangedPartsView: MustacheView, Equatable {
     static let keys = ["label", "label_lang", "parts", "href", "hreflang", "link", "link_lang"]
     let label: String
     let labelLang: MustacheValue
@@ -114,7 +114,7 @@ struct ChangedPartsView: MustacheView {
 }
 
 /// One line of "On this page".
-struct TOCItemView: MustacheView {
+struct TOCItemView: MustacheView, Equatable {
     static let keys = ["anchor", "text", "lang"]
     let anchor: String
     let text: String
@@ -131,7 +131,7 @@ struct TOCItemView: MustacheView {
 }
 
 /// Back-links grouped by kind, each group `.null` when empty.
-struct ReferencedByView: MustacheView {
+struct ReferencedByView: MustacheView, Equatable {
     static let keys = ["practices", "sections", "pages"]
     let practices: MustacheValue
     let sections: MustacheValue
@@ -148,7 +148,7 @@ struct ReferencedByView: MustacheView {
 }
 
 /// A practice page's own fields.
-struct PracticeView: MustacheView {
+struct PracticeView: MustacheView, Equatable {
     static let keys = [
         "id", "principle", "principle_lang", "principle_href", "sections", "guide_sections", "derived_sections",
         "category", "category_lang", "adoption", "wcag", "pager",
@@ -162,7 +162,7 @@ struct PracticeView: MustacheView {
     let derivedSections: MustacheValue
     let pager: MustacheValue
     /// The category's name and the `lang` it needs; absent for a practice without one.
-    var category: (name: String, lang: MustacheValue)?
+    var category: TextLangView?
     var adoption: String?
     var wcag: MustacheValue?
 
@@ -175,7 +175,7 @@ struct PracticeView: MustacheView {
         case "sections": return sections
         case "guide_sections": return guideSections
         case "derived_sections": return derivedSections
-        case "category": return category.map { .string($0.name) }
+        case "category": return category.map { .string($0.text) }
         case "category_lang": return category?.lang
         case "adoption": return adoption.map(MustacheValue.string)
         case "wcag": return wcag
@@ -186,7 +186,7 @@ struct PracticeView: MustacheView {
 }
 
 /// A WCAG success criterion a practice maps to, linking into the WCAG map.
-struct WCAGCriterionLinkView: MustacheView {
+struct WCAGCriterionLinkView: MustacheView, Equatable {
     static let keys = ["number", "name", "name_lang", "level", "href"]
     let number: String
     let name: String
@@ -207,7 +207,7 @@ struct WCAGCriterionLinkView: MustacheView {
 }
 
 /// A section page's own fields.
-struct SectionView: MustacheView {
+struct SectionView: MustacheView, Equatable {
     static let keys = ["number", "platform", "platform_lang", "practices", "related", "children", "program_details", "pager"]
     let number: String
     let platform: MustacheValue
@@ -235,7 +235,7 @@ struct SectionView: MustacheView {
 }
 
 /// One program-details table.
-struct ProgramDetailView: MustacheView {
+struct ProgramDetailView: MustacheView, Equatable {
     static let keys = ["caption", "caption_lang", "rows"]
     let caption: String
     let captionLang: MustacheValue
@@ -254,13 +254,18 @@ struct ProgramDetailView: MustacheView {
 /// One row of a program-details table: inline HTML of the page's Markdown, a file or class name
 /// shown as code, the functions as a list, or links to the related sections. The other kinds
 /// answer `false` (an empty `html`), so a row never reads its table's or page's fields.
-struct ProgramRowView: MustacheView {
+struct ProgramRowView: MustacheView, Equatable {
     static let keys = ["label", "label_lang", "lang", "html", "code", "functions", "links"]
-    enum Content {
+    enum Content: Equatable {
         case html(String)
         case code(String)
         case functions([String])
-        case links([(href: String, text: String)])
+        case links([Link])
+    }
+
+    struct Link: Equatable {
+        var href: String
+        var text: String
     }
 
     let label: String
@@ -288,7 +293,7 @@ struct ProgramRowView: MustacheView {
 }
 
 /// A link in a list whose lines a template separates (`{{^last}}<br>{{/last}}`).
-struct LinkLineView: MustacheView {
+struct LinkLineView: MustacheView, Equatable {
     static let keys = ["href", "text", "last"]
     let href: String
     let text: String
@@ -305,7 +310,7 @@ struct LinkLineView: MustacheView {
 }
 
 /// The previous and next page in reading order; a missing one is absent.
-struct PagerView: MustacheView {
+struct PagerView: MustacheView, Equatable {
     static let keys = ["previous", "next"]
     let previous: MustacheValue?
     let next: MustacheValue?
@@ -320,7 +325,7 @@ struct PagerView: MustacheView {
 }
 
 /// The root `index.html`.
-struct RootView: MustacheView {
+struct RootView: MustacheView, Equatable {
     static let keys = ["lang", "title", "stylesheet", "script", "preferences_script", "strings", "languages"]
     let lang: String
     let title: String
@@ -342,7 +347,7 @@ struct RootView: MustacheView {
 }
 
 /// One language's entry on the root `index.html`, in that language.
-struct RootLanguageView: MustacheView {
+struct RootLanguageView: MustacheView, Equatable {
     static let keys = ["code", "tag", "name", "dir", "href", "site_title", "site_title_lang", "tagline", "tagline_lang", "enter"]
     let language: Language
     let strings: UIStrings
@@ -365,7 +370,7 @@ struct RootLanguageView: MustacheView {
 }
 
 /// A principle with its categories, on the home page and the practice lists.
-struct PrincipleView: MustacheView {
+struct PrincipleView: MustacheView, Equatable {
     static let keys = [
         "anchor", "number", "title", "title_lang", "description", "description_lang", "count", "count_lang", "categories",
     ]
@@ -397,7 +402,7 @@ struct PrincipleView: MustacheView {
 
 /// A category of a principle and its practices; `title`, `title_lang` and `anchor` are `false` for
 /// practices without a category, so a lookup never reaches the principle's.
-struct CategoryView: MustacheView {
+struct CategoryView: MustacheView, Equatable {
     static let keys = ["items", "title", "title_lang", "anchor"]
     let items: [MustacheValue]
     var title: MustacheValue = .bool(false)

@@ -15,6 +15,9 @@ struct ContextBuilder {
     private let epubSize: () -> Int?
     /// A watch session's memory, for the A–Z index's page-by-page work.
     private let memo: BuildMemo?
+    /// The name of the link beside a heading, split where the heading's words go (once, not per page).
+    private let headingLinkLabel: [String]
+
 
     init(site: ResolvedSite, language: Language, bodies: RenderedBodies, epubSize: @escaping () -> Int? = { nil }, memo: BuildMemo? = nil) {
         self.site = site
@@ -22,9 +25,13 @@ struct ContextBuilder {
         self.bodies = bodies
         self.epubSize = epubSize
         self.language = language
-        strings = site.strings(in: language.code)
+        let resolved = site.strings(in: language.code)
+        strings = memo?.uiStrings.value(language.code, inputs: resolved) { resolved } ?? resolved
         common = PageContext(site: site, language: language, strings: strings)
         body = BodyRenderer(labels: BodyRenderer.Labels(strings))
+        let marker = "\u{0}heading\u{0}"
+        let label = strings.text("heading_link_label", ["heading": marker])
+        headingLinkLabel = label.components(separatedBy: marker)
     }
 
     /// The day of an ISO 8601 UTC date and time (`2026-12-01T00:00:00Z`) as a reader of `language`
@@ -40,7 +47,7 @@ struct ContextBuilder {
     /// A page's own body on its page, with a link beside each heading.
     func pagePlacement(_ page: ResolvedPage) -> BodyPlacement {
         var placement = BodyPlacement.page(at: page.outputPath, language: language.code)
-        placement.headingLinkLabel = strings.text("heading_link_label", ["heading": "{heading}"])
+        placement.headingLinkLabel = headingLinkLabel
         return placement
     }
 
@@ -227,7 +234,7 @@ private extension ContextBuilder {
                 info.sections.filter { !info.guideSections.contains($0) }.map(PageKey.section), from: page.outputPath),
             pager: pager(PageKey.practice(id), from: page.outputPath))
         if let category = info.category {
-            view.category = (strings.text(category.stringKey), common.lang(of: category.stringKey))
+            view.category = TextLangView(text: strings.text(category.stringKey), lang: common.lang(of: category.stringKey))
         }
         if case .practice(let details) = page.source.details, !details.adoption.isEmpty {
             view.adoption = details.adoption
@@ -290,8 +297,9 @@ private extension ContextBuilder {
         let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
         if !related.isEmpty {
             let links = related.map { number in
-                (href: RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code)),
-                 text: strings.text("section_reference", ["number": number, "title": site.page(.section(number), in: language.code)?.title ?? ""]))
+                ProgramRowView.Link(
+                    href: RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code)),
+                    text: strings.text("section_reference", ["number": number, "title": site.page(.section(number), in: language.code)?.title ?? ""]))
             }
             rows.append(row("program_related", lang: .bool(false), .links(links)))
         }

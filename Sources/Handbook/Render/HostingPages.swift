@@ -38,8 +38,8 @@ struct HostingPages {
     func notFound() -> NotFoundView {
         let source = site.strings(in: site.config.sourceLanguage.code)
         return NotFoundView(
-            site: site, base: Self.path(of: site.config.baseURL), source: source,
-            languages: site.editions.map { (language: $0.language, strings: $0.strings) })
+            sourceLanguage: site.config.sourceLanguage, base: Self.path(of: site.config.baseURL), source: source,
+            languages: site.editions.map { NotFoundView.Edition(language: $0.language, strings: $0.strings) })
     }
 
     /// The path part of `url` (`https://example.org/handbook/` gives `/handbook/`), or `/`.
@@ -52,7 +52,7 @@ struct HostingPages {
 
 extension HostingPages {
     /// A redirect page's fields.
-    struct RedirectView: MustacheView {
+    struct RedirectView: MustacheView, Equatable {
         static let keys = [
             "lang_tag", "dir", "title", "title_lang", "site_title", "site_title_lang", "text", "text_lang", "href", "link",
             "stylesheet", "strings", "strings_lang", "canonical",
@@ -91,16 +91,22 @@ extension HostingPages {
     }
 
     /// `404.html`'s fields: the source language's title and a message per language.
-    struct NotFoundView: MustacheView {
+    struct NotFoundView: MustacheView, Equatable {
         static let keys = ["lang_tag", "title", "site_title", "stylesheet", "strings", "languages"]
-        let site: ResolvedSite
+        /// A language the message is given in, with its strings.
+        struct Edition: Equatable {
+            let language: Language
+            let strings: UIStrings
+        }
+
+        let sourceLanguage: Language
         let base: String
         let source: UIStrings
-        let languages: [(language: Language, strings: UIStrings)]
+        let languages: [Edition]
 
         func value(for key: String) -> MustacheValue? {
             switch key {
-            case "lang_tag": return .string(site.config.sourceLanguage.tag)
+            case "lang_tag": return .string(sourceLanguage.tag)
             case "title": return .string(source.text("not_found_title"))
             case "site_title": return .string(source.text("site_title"))
             case "stylesheet": return .string(base + OutputLayout.stylesheet)
@@ -110,7 +116,7 @@ extension HostingPages {
                     .view(MessageView(
                         language: entry.language, strings: entry.strings,
                         href: base + OutputLayout.path(of: .page("index"), in: entry.language.code),
-                        isSource: entry.language.code == site.config.sourceLanguage.code))
+                        isSource: entry.language.code == sourceLanguage.code))
                 })
             default: return nil
             }
@@ -118,7 +124,7 @@ extension HostingPages {
     }
 
     /// The not-found message in one language.
-    struct MessageView: MustacheView {
+    struct MessageView: MustacheView, Equatable {
         static let keys = ["tag", "dir", "name", "heading", "heading_lang", "text", "text_lang", "home", "home_lang", "href", "source"]
         let language: Language
         let strings: UIStrings

@@ -132,7 +132,7 @@ struct PageContext {
 }
 
 /// The fields every page's template has: language, titles, assets, switcher, navigation, trail.
-struct PageBaseView: MustacheView {
+struct PageBaseView: MustacheView, Equatable {
     static let keys = [
         "lang", "lang_tag", "dir", "title", "title_lang", "document_title", "site_title", "site_title_lang", "root",
         "stylesheet", "script", "preferences_script", "home_href", "strings", "strings_lang", "wcag_map_href",
@@ -192,7 +192,7 @@ struct PageBaseView: MustacheView {
 }
 
 /// One language of the switcher.
-struct LanguageLinkView: MustacheView {
+struct LanguageLinkView: MustacheView, Equatable {
     static let keys = ["code", "tag", "name", "href", "current", "untranslated"]
     let language: Language
     let href: String
@@ -213,7 +213,7 @@ struct LanguageLinkView: MustacheView {
 }
 
 /// One `<link rel="alternate">`.
-struct AlternateView: MustacheView {
+struct AlternateView: MustacheView, Equatable {
     static let keys = ["hreflang", "href"]
     let hreflang: String
     let href: String
@@ -228,7 +228,7 @@ struct AlternateView: MustacheView {
 }
 
 /// One entry of the primary navigation.
-struct NavItemView: MustacheView {
+struct NavItemView: MustacheView, Equatable {
     static let keys = ["label", "label_lang", "href", "current", "section_current"]
     let label: String
     let labelLang: MustacheValue
@@ -249,7 +249,7 @@ struct NavItemView: MustacheView {
 }
 
 /// One step of the breadcrumb trail; `href` is `false` for the current page.
-struct CrumbView: MustacheView {
+struct CrumbView: MustacheView, Equatable {
     static let keys = ["title", "current", "href", "lang", "detail", "self_href"]
     let title: String
     let current: Bool

@@ -235,12 +235,27 @@ public struct PageRenderer {
         }
     }
 
+    /// The page at `path`, rendered with `template` from `context`; in a watch session, the bytes of
+    /// the last run when the library, template and context are equal to its (the context is the
+    /// whole of what the render reads, so it is the record of the page's inputs).
     private func renderPage(
         _ path: String, template: String, source: String, context: () -> MustacheValue
     ) -> OutputFile? {
-        do {
-            return emit(OutputFile(path: path, text: try templates.library.render(template, context())))
-        } catch {
+        let library = templates.library
+        let render = { (context: MustacheValue) in
+            Result { () throws(TemplateError) in Array(try library.render(template, context).utf8) }
+        }
+        let rendered: Result<[UInt8], TemplateError>
+        if let memo {
+            let inputs = BuildMemo.RenderInputs(library: library, template: template, context: context(), source: source)
+            rendered = memo.pages.value(path, inputs: inputs) { render(inputs.context) }
+        } else {
+            rendered = render(context())
+        }
+        switch rendered {
+        case .success(let bytes):
+            return emit(OutputFile(path: path, contents: bytes))
+        case .failure(let error):
             diagnostics.error(
                 .templateError, error.message,
                 at: SourceLocation(path: "\(templates.folder)/\(error.templateName).mustache", line: error.line, column: error.column),

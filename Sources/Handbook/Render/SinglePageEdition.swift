@@ -239,7 +239,7 @@ extension PageKey {
 extension SinglePageEdition {
     /// The edition's page: entries and contents by kind, and, for an edition in parts, the list of
     /// parts (contents page) or this part's navigation (`false` where they do not apply).
-    struct EditionView: MustacheView {
+    struct EditionView: MustacheView, Equatable {
         static let keys = ["part", "parts", "practice_entries", "section_entries", "practice_contents", "section_contents"]
         let practiceEntries: [MustacheValue]
         let sectionEntries: [MustacheValue]
@@ -276,7 +276,7 @@ extension SinglePageEdition {
     }
 
     /// An entry's note: the text's parts as `UITextView` gives them, and the note's own `lang`.
-    struct NoticeView: MustacheView {
+    struct NoticeView: MustacheView, Equatable {
         static let keys = UITextView.keys + ["note_lang"]
         let text: UIText
         let lang: String?
@@ -287,7 +287,7 @@ extension SinglePageEdition {
     }
 
     /// One page's entry: its heading, the note on its translation, and its body.
-    struct EntryView: MustacheView {
+    struct EntryView: MustacheView, Equatable {
         static let keys = ["anchor", "heading", "lang", "notice", "html", "is_practice", "starts_chapter"]
         let anchor: String
         let heading: String
@@ -312,7 +312,7 @@ extension SinglePageEdition {
     }
 
     /// One line of the edition's contents.
-    struct ContentsLineView: MustacheView {
+    struct ContentsLineView: MustacheView, Equatable {
         static let keys = ["href", "id", "title", "lang"]
         let href: String
         let id: String
@@ -331,7 +331,7 @@ extension SinglePageEdition {
     }
 
     /// A link to a part, with the range of IDs it holds on the contents page.
-    struct PartLinkView: MustacheView {
+    struct PartLinkView: MustacheView, Equatable {
         static let keys = ["href", "title", "range"]
         let href: String
         let title: String
@@ -348,7 +348,7 @@ extension SinglePageEdition {
     }
 
     /// A part's navigation: the contents page and its neighbours (`false` at either end).
-    struct PartView: MustacheView {
+    struct PartView: MustacheView, Equatable {
         static let keys = ["contents_href", "previous", "next"]
         let contentsHref: String
         let previous: MustacheValue

@@ -79,7 +79,7 @@ public struct TranslationStatus {
 
 extension TranslationStatus {
     /// One language's row of the status page.
-    struct LanguageView: MustacheView {
+    struct LanguageView: MustacheView, Equatable {
         static let keys = [
             "code", "tag", "name", "percent", "coverage", "coverage_lang", "translated_count", "outdated_count",
             "missing_count", "strings_translated_count", "strings_count", "outdated", "missing", "outdated_strings",
@@ -116,7 +116,7 @@ extension TranslationStatus {
     }
 
     /// A page listed as outdated or missing, with how many of its blocks changed.
-    struct PageLinkView: MustacheView {
+    struct PageLinkView: MustacheView, Equatable {
         static let keys = ["label", "href", "changed", "changed_lang"]
         let label: String
         let href: String

@@ -7,7 +7,7 @@ import Mustache
 /// A string that names a language (`{language}`: "This page has not been translated into
 /// {language} yet") is split around the name, so that in English fallback text the name, written
 /// in its own language ("日本語"), can carry that language's tag and not be read with an English voice.
-struct UIText {
+struct UIText: Equatable {
     /// The text before the language's name (all of it when the string names none).
     var before: String
     /// The language's name, as `site.yaml` spells it, and its tag.
@@ -36,13 +36,18 @@ struct UIText {
     /// The whole text, as an attribute or a plain string holds it.
     var plain: String { before + (language?.name ?? "") + after }
 
+    static func == (lhs: UIText, rhs: UIText) -> Bool {
+        lhs.before == rhs.before && lhs.language?.name == rhs.language?.name && lhs.language?.tag == rhs.language?.tag
+            && lhs.after == rhs.after && lhs.lang == rhs.lang
+    }
+
     /// The text as templates read it (`UITextView`).
     var value: MustacheValue { .view(UITextView(text: self)) }
 }
 
 /// `before`, `language`, `language_lang`, `after` and `lang` of a `UIText`; `language_lang` is set
 /// only where the text around the name is in another language.
-struct UITextView: MustacheView {
+struct UITextView: MustacheView, Equatable {
     static let keys = ["before", "language", "language_lang", "after", "lang"]
     let text: UIText
 

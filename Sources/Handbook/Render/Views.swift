@@ -28,7 +28,7 @@ enum TemplateViews {
 
 /// Views looked up in order, the first that has a key answering: a page's own fields over the
 /// fields every page has.
-struct LayeredView: MustacheView {
+struct LayeredView: MustacheView, Equatable {
     static let keys: [String] = []
     let layers: [any MustacheView]
 
@@ -38,10 +38,14 @@ struct LayeredView: MustacheView {
         }
         return nil
     }
+
+    static func == (lhs: LayeredView, rhs: LayeredView) -> Bool {
+        lhs.layers.count == rhs.layers.count && zip(lhs.layers, rhs.layers).allSatisfy { $0.isEqual(to: $1) }
+    }
 }
 
 /// A list that a template shows only when it has items: `{{#list}}<ul>{{#items}}…{{/items}}</ul>{{/list}}`.
-struct ItemsView: MustacheView {
+struct ItemsView: MustacheView, Equatable {
     static let keys = ["items"]
     let items: [MustacheValue]
 
@@ -52,7 +56,7 @@ struct ItemsView: MustacheView {
 }
 
 /// `{{strings.key}}`: the UI strings of one language (keys are checked against strings.yaml).
-struct StringsView: MustacheView {
+struct StringsView: MustacheView, Equatable {
     static let keys: [String] = []
     let strings: UIStrings
 
@@ -61,7 +65,7 @@ struct StringsView: MustacheView {
 
 /// `{{#strings_lang.key}} lang="{{.}}"{{/strings_lang.key}}`: the tag of a string that is English
 /// fallback, else `false`; every key of the table answers, so a lookup never falls through.
-struct StringsLangView: MustacheView {
+struct StringsLangView: MustacheView, Equatable {
     static let keys: [String] = []
     let strings: UIStrings
 
@@ -69,7 +73,7 @@ struct StringsLangView: MustacheView {
 }
 
 /// A link to a page of the site, with its number and title; some lists add a field or two.
-struct LinkView: MustacheView {
+struct LinkView: MustacheView, Equatable {
     static let keys = ["href", "id", "number", "title", "summary", "lang", "label", "last", "platform", "children", "wcag"]
     var href: String
     var id: String
@@ -108,7 +112,7 @@ struct LinkView: MustacheView {
 }
 
 /// A text and the `lang` it needs (`false` when it is in the page's language).
-struct TextLangView: MustacheView {
+struct TextLangView: MustacheView, Equatable {
     static let keys = ["text", "lang"]
     let text: String
     let lang: MustacheValue

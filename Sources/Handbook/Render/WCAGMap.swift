@@ -81,7 +81,7 @@ struct WCAGMap {
 
 extension WCAGMap {
     /// The map page's own fields.
-    struct MapView: MustacheView {
+    struct MapView: MustacheView, Equatable {
         static let keys = ["wcag_summary", "wcag_summary_lang", "wcag_counts", "wcag_principles"]
         let summary: String
         let summaryLang: MustacheValue
@@ -100,7 +100,7 @@ extension WCAGMap {
     }
 
     /// How many criteria of a level there are, and how many practices serve.
-    struct CountView: MustacheView {
+    struct CountView: MustacheView, Equatable {
         static let keys = ["level", "criteria", "served", "not_covered"]
         let level: String
         let criteria: Int
@@ -118,7 +118,7 @@ extension WCAGMap {
     }
 
     /// A WCAG principle with its guidelines, or a guideline with its criteria.
-    struct HeadingView: MustacheView {
+    struct HeadingView: MustacheView, Equatable {
         static let keys = ["number", "name", "name_lang", "anchor", "guidelines", "criteria"]
         let number: String
         let name: String
@@ -141,7 +141,7 @@ extension WCAGMap {
     }
 
     /// A criterion's row: level, version notes, the practices that serve it or why none does.
-    struct CriterionView: MustacheView {
+    struct CriterionView: MustacheView, Equatable {
         static let keys = [
             "number", "name", "name_lang", "anchor", "level", "new_in", "new_in_lang", "removed", "removed_lang",
             "practices", "not_covered", "no_practice",
@@ -179,7 +179,7 @@ extension WCAGMap {
     }
 
     /// The catalogue's note on why no practice serves an A or AA criterion.
-    struct NotCoveredView: MustacheView {
+    struct NotCoveredView: MustacheView, Equatable {
         static let keys = ["note", "note_lang"]
         let note: String
         let noteLang: MustacheValue

@@ -14,7 +14,8 @@ public final class IncrementalBuild {
         public var written: [String]
         /// Output files removed.
         public var removed: [String]
-        /// Pages rendered (a superset of the pages written: most render to the same bytes).
+        /// Pages rendered from their templates: those whose context differs from the last run's (or
+        /// whose templates changed); the others' bytes are the last run's.
         public var rendered: Int
         /// Wall time of the rebuild.
         public var seconds: Double

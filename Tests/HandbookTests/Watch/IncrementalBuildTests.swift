@@ -45,6 +45,34 @@ final class IncrementalBuildTests: XCTestCase {
         checkRandomEdits(seed: 1, count: 30)
     }
 
+    /// A page is rendered again only when its context or the templates changed: the rest keep the
+    /// bytes of the last run (the property test above shows those bytes are a full build's).
+    func testOnlyPagesWhoseContextChangedAreRenderedAgain() throws {
+        start(with: GoldenTests.fixture)
+        let first = builder.rebuild(changed: [])
+        XCTAssertTrue(first.succeeded, "\(first.diagnostics)")
+        XCTAssertGreaterThan(first.rendered, 20)
+        XCTAssertEqual(builder.rebuild(changed: []).rendered, 0, "nothing changed, nothing rendered")
+
+        let practices = project.root.appendingPathComponent("content/en/practices")
+        let page = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: practices.path).filter { $0.hasSuffix(".md") }.sorted().first)
+        let path = "content/en/practices/" + page
+        let text = try String(contentsOf: project.root.appendingPathComponent(path), encoding: .utf8)
+        project.write(path, text + "\nOne more sentence of prose.\n")
+        let prose = builder.rebuild(changed: [project.root.appendingPathComponent(path).path])
+        XCTAssertTrue(prose.succeeded, "\(prose.diagnostics)")
+        // The page, and the pages that show its body or words (the single-page edition, its part).
+        XCTAssertGreaterThan(prose.rendered, 0)
+        XCTAssertLessThan(prose.rendered, first.rendered / 4, "a sentence of prose rendered \(prose.rendered) of \(first.rendered) pages")
+        XCTAssertNotNil(compareWithColdBuild(project, prose.diagnostics, from: "watch", context: "prose edit"))
+
+        let layout = project.root.appendingPathComponent("templates/layout.mustache")
+        let template = try String(contentsOf: layout, encoding: .utf8)
+        project.write("templates/layout.mustache", template + "{{! edited }}\n")
+        let edited = builder.rebuild(changed: [layout.path])
+        XCTAssertEqual(edited.rendered, first.rendered, "a template edit renders every page")
+    }
+
     /// Applies `count` random edits, rebuilding and comparing after each.
     private func checkRandomEdits(seed: UInt64, count: Int) {
         var random = SplitMix64(seed: seed)
