@@ -34,3 +34,32 @@ extension MustacheValue {
         }
     }
 }
+
+/// One key of a view and how to read it from the view.
+public struct ViewField<View>: Sendable {
+    /// The name templates use.
+    public let key: String
+    let read: @Sendable (View) -> MustacheValue?
+
+    /// A field named `key` whose value `read` takes from the view.
+    public init(_ key: String, _ read: @escaping @Sendable (View) -> MustacheValue?) {
+        self.key = key
+        self.read = read
+    }
+}
+
+/// A view whose keys are written once, each beside how it is read: `keys` and `value(for:)` come
+/// from `fields`, so the list templates are checked against cannot drift from what the view answers.
+public protocol FieldedView: MustacheView {
+    /// Every key of the view, in order, with how to read it.
+    static var fields: [ViewField<Self>] { get }
+}
+
+extension FieldedView {
+    public static var keys: [String] { fields.map(\.key) }
+
+    public func value(for key: String) -> MustacheValue? {
+        for field in Self.fields where field.key == key { return field.read(self) }
+        return nil
+    }
+}

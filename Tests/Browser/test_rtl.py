@@ -15,7 +15,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPOSITORY, console_errors, set_color_scheme
+from conftest import REPOSITORY, console_errors, handbook_executable, set_color_scheme
 from test_axe import axe_violations
 
 CONTENT = REPOSITORY / "Tests" / "GoldenTests" / "Fixtures" / "site" / "basic" / "content"
@@ -28,8 +28,7 @@ ENGLISH = "en/practices/1.1.html"
 @pytest.fixture(scope="session")
 def arabic_site(tmp_path_factory) -> pathlib.Path:
     """The fixture built with Arabic added by the release binary's `i18n init ar --name العربية`."""
-    handbook = REPOSITORY / ".build" / "release" / "handbook"
-    assert handbook.is_file(), "build the handbook first: swift build -c release --product handbook"
+    handbook = handbook_executable()
     root = tmp_path_factory.mktemp("arabic")
     shutil.copytree(CONTENT, root / "content")
     shutil.copytree(REPOSITORY / "templates", root / "templates")

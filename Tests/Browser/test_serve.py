@@ -3,7 +3,6 @@ its Markdown within a second; a broken link brings up the located error in a pan
 and can be dismissed; fixing it takes the panel away. Runs on a temporary copy of the content, on
 127.0.0.1 with a port the system picks, and stops the server it started."""
 
-import os
 import pathlib
 import re
 import shutil
@@ -18,20 +17,10 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPOSITORY, console_errors
+from conftest import REPOSITORY, console_errors, handbook_executable
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 PRACTICE = "content/en/practices/1.1.md"
-
-
-def executable() -> pathlib.Path:
-    if os.environ.get("HANDBOOK_EXECUTABLE"):
-        return pathlib.Path(os.environ["HANDBOOK_EXECUTABLE"])
-    for build in ["release", "debug"]:
-        path = REPOSITORY / ".build" / build / "handbook"
-        if path.is_file():
-            return path
-    pytest.skip("build handbook first (swift build -c release)")
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +28,7 @@ def server(tmp_path_factory, driver):
     project = tmp_path_factory.mktemp("serve")
     shutil.copytree(REPOSITORY / "content", project / "content")
     shutil.copytree(REPOSITORY / "templates", project / "templates")
-    process = subprocess.Popen([str(executable()), "serve", "--port", "0"], cwd=project,
+    process = subprocess.Popen([str(handbook_executable()), "serve", "--port", "0"], cwd=project,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = []
     url = None
@@ -138,5 +127,5 @@ def test_edit_reloads_and_errors_show_until_fixed(driver, server):
     assert wait_until(lambda: not panel(driver), 120), "the panel stayed after the fix"
     assert "Edited in the preview" in driver.find_element(By.TAG_NAME, "main").text
     # Checked last, so that a slow machine does not hide the checks above.
-    if "release" in str(executable()):
+    if "release" in str(handbook_executable()):
         assert elapsed < 1.0, f"the edit took {elapsed:.2f} s to show"

@@ -11,7 +11,7 @@ import tempfile
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPOSITORY, console_errors
+from conftest import REPOSITORY, console_errors, handbook_executable
 
 HOOK = "window.__xss = []; window.alert = function (m) { window.__xss.push(String(m)); };"
 PAYLOAD = '<img src=x onerror="__xss.push(1)">'
@@ -57,7 +57,7 @@ def hostile_site():
     work = pathlib.Path(tempfile.mkdtemp())
     content(work / "content")
     shutil.copytree(REPOSITORY / "templates", work / "templates")
-    executable = REPOSITORY / ".build" / "release" / "handbook"
+    executable = handbook_executable()
     run = subprocess.run([str(executable), "build"], cwd=work, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     yield work / "public"

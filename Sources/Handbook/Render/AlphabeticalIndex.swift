@@ -237,44 +237,34 @@ private extension AlphabeticalIndex {
 
 extension AlphabeticalIndex {
     /// The entries under one initial.
-    struct GroupView: MustacheView, Equatable {
-        static let keys = ["letter", "anchor", "entries"]
+    struct GroupView: FieldedView, Equatable {
+        static let fields: [ViewField<GroupView>] = [
+            ViewField("letter") { view in .string(view.letter) },
+            ViewField("anchor") { view in .string(view.anchor) },
+            ViewField("entries") { view in .array(view.entries) },
+        ]
         let letter: String
         let anchor: String
         let entries: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "letter": return .string(letter)
-            case "anchor": return .string(anchor)
-            case "entries": return .array(entries)
-            default: return nil
-            }
-        }
     }
 
     /// A term or API name with links to the pages that use it (a title is a `LinkView`).
-    struct TermView: MustacheView, Equatable {
-        static let keys = ["label", "term", "code", "separator", "comma", "term_lang", "users"]
+    struct TermView: FieldedView, Equatable {
+        static let fields: [ViewField<TermView>] = [
+            ViewField("label") { view in .string(view.label) },
+            ViewField("term") { _ in .bool(true) },
+            ViewField("code") { view in .bool(view.code) },
+            ViewField("separator") { view in .string(view.separator) },
+            ViewField("comma") { view in .string(view.comma) },
+            ViewField("term_lang") { view in view.termLang },
+            ViewField("users") { view in .array(view.users) },
+        ]
         let label: String
         let code: Bool
         let separator: String
         let comma: String
         let termLang: MustacheValue
         let users: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "label": return .string(label)
-            case "term": return .bool(true)
-            case "code": return .bool(code)
-            case "separator": return .string(separator)
-            case "comma": return .string(comma)
-            case "term_lang": return termLang
-            case "users": return .array(users)
-            default: return nil
-            }
-        }
     }
 }
 

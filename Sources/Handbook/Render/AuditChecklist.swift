@@ -64,62 +64,47 @@ struct AuditChecklist {
 
 extension AuditChecklist {
     /// The checklist page's own fields.
-    struct ChecklistView: MustacheView, Equatable {
-        static let keys = ["checklist_groups", "practice_total", "storage_key", "has_wcag", "wcag_levels"]
+    struct ChecklistView: FieldedView, Equatable {
+        static let fields: [ViewField<ChecklistView>] = [
+            ViewField("checklist_groups") { view in .array(view.groups) },
+            ViewField("practice_total") { view in .string(String(view.practiceTotal)) },
+            ViewField("storage_key") { view in .string(view.storageKey) },
+            ViewField("has_wcag") { view in .bool(view.hasWCAG) },
+            ViewField("wcag_levels") { view in view.wcagLevels.map(MustacheValue.array) },
+        ]
         let groups: [MustacheValue]
         let practiceTotal: Int
         let storageKey: String
         let hasWCAG: Bool
         var wcagLevels: [MustacheValue]?
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "checklist_groups": return .array(groups)
-            case "practice_total": return .string(String(practiceTotal))
-            case "storage_key": return .string(storageKey)
-            case "has_wcag": return .bool(hasWCAG)
-            case "wcag_levels": return wcagLevels.map(MustacheValue.array)
-            default: return nil
-            }
-        }
     }
 
     /// The practices of one principle.
-    struct GroupView: MustacheView, Equatable {
-        static let keys = ["anchor", "title", "title_lang", "items"]
+    struct GroupView: FieldedView, Equatable {
+        static let fields: [ViewField<GroupView>] = [
+            ViewField("anchor") { view in .string(view.anchor) },
+            ViewField("title") { view in .string(view.title) },
+            ViewField("title_lang") { view in view.titleLang },
+            ViewField("items") { view in .array(view.items) },
+        ]
         let anchor: String
         let title: String
         let titleLang: MustacheValue
         let items: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "anchor": return .string(anchor)
-            case "title": return .string(title)
-            case "title_lang": return titleLang
-            case "items": return .array(items)
-            default: return nil
-            }
-        }
     }
 
     /// What a checklist line adds to the link to its practice.
-    struct LineView: MustacheView, Equatable {
-        static let keys = ["slug", "wcag", "wcag_levels", "wcag_export"]
+    struct LineView: FieldedView, Equatable {
+        static let fields: [ViewField<LineView>] = [
+            ViewField("slug") { view in .string(view.slug) },
+            ViewField("wcag") { view in view.wcag },
+            ViewField("wcag_levels") { view in .string(view.wcagLevels) },
+            ViewField("wcag_export") { view in .string(view.wcagExport) },
+        ]
         let slug: String
         let wcag: MustacheValue
         let wcagLevels: String
         let wcagExport: String
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "slug": return .string(slug)
-            case "wcag": return wcag
-            case "wcag_levels": return .string(wcagLevels)
-            case "wcag_export": return .string(wcagExport)
-            default: return nil
-            }
-        }
     }
 
     /// A criterion, with the practices to check for it in the list by level.
@@ -134,22 +119,17 @@ extension AuditChecklist {
     }
 
     /// The criteria of one level and the practices that serve them.
-    struct LevelView: MustacheView, Equatable {
-        static let keys = ["level", "anchor", "heading", "heading_lang", "criteria"]
+    struct LevelView: FieldedView, Equatable {
+        static let fields: [ViewField<LevelView>] = [
+            ViewField("level") { view in .string(view.level) },
+            ViewField("anchor") { view in .string("level-\(view.level.lowercased())") },
+            ViewField("heading") { view in .string(view.heading) },
+            ViewField("heading_lang") { view in view.headingLang },
+            ViewField("criteria") { view in .array(view.criteria) },
+        ]
         let level: String
         let heading: String
         let headingLang: MustacheValue
         let criteria: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "level": return .string(level)
-            case "anchor": return .string("level-\(level.lowercased())")
-            case "heading": return .string(heading)
-            case "heading_lang": return headingLang
-            case "criteria": return .array(criteria)
-            default: return nil
-            }
-        }
     }
 }

@@ -38,67 +38,50 @@ extension ContextBuilder {
 }
 
 /// The notes on the source, grouped by topic.
-struct SourceNotesView: MustacheView, Equatable {
-    static let keys = ["groups"]
+struct SourceNotesView: FieldedView, Equatable {
+    static let fields: [ViewField<SourceNotesView>] = [ViewField("groups") { view in .array(view.groups) }]
     let groups: [MustacheValue]
-
-    func value(for key: String) -> MustacheValue? { key == "groups" ? .array(groups) : nil }
 }
 
 /// The notes of one topic under its heading.
-struct SourceNoteGroupView: MustacheView, Equatable {
-    static let keys = ["topic", "heading", "notes"]
+struct SourceNoteGroupView: FieldedView, Equatable {
+    static let fields: [ViewField<SourceNoteGroupView>] = [
+        ViewField("topic") { view in .string(view.topic) },
+        ViewField("heading") { view in .string(view.heading) },
+        ViewField("notes") { view in .array(view.notes) },
+    ]
     let topic: String
     let heading: String
     let notes: [MustacheValue]
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "topic": return .string(topic)
-        case "heading": return .string(heading)
-        case "notes": return .array(notes)
-        default: return nil
-        }
-    }
 }
 
 /// One note: its title, the guide's sections, what the guide says and what we do (inline HTML),
 /// and the pages concerned.
-struct SourceNoteView: MustacheView, Equatable {
-    static let keys = ["id", "title", "guide", "says", "does", "pages"]
+struct SourceNoteView: FieldedView, Equatable {
+    static let fields: [ViewField<SourceNoteView>] = [
+        ViewField("id") { view in .string(view.id) },
+        ViewField("title") { view in .string(view.title) },
+        ViewField("guide") { view in .array(view.guide) },
+        ViewField("says") { view in .string(view.says) },
+        ViewField("does") { view in .string(view.does) },
+        ViewField("pages") { view in view.pages },
+    ]
     let id: String
     let title: String
     let guide: [MustacheValue]
     let says: String
     let does: String
     let pages: MustacheValue
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "id": return .string(id)
-        case "title": return .string(title)
-        case "guide": return .array(guide)
-        case "says": return .string(says)
-        case "does": return .string(does)
-        case "pages": return pages
-        default: return nil
-        }
-    }
 }
 
 /// A section of the guide a note cites: a link when the handbook has the section (else `false`).
-struct GuideReferenceView: MustacheView, Equatable {
-    static let keys = ["number", "href", "last"]
+struct GuideReferenceView: FieldedView, Equatable {
+    static let fields: [ViewField<GuideReferenceView>] = [
+        ViewField("number") { view in .string(view.number) },
+        ViewField("href") { view in view.href },
+        ViewField("last") { view in .bool(view.last) },
+    ]
     let number: String
     let href: MustacheValue
     let last: Bool
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "number": return .string(number)
-        case "href": return href
-        case "last": return .bool(last)
-        default: return nil
-        }
-    }
 }

@@ -3,10 +3,23 @@ import Mustache
 /// The views of content pages and the generated lists that `ContextBuilder` fills.
 
 /// The fields of a content page beyond those every page has.
-struct ContentPageView: MustacheView, Equatable {
-    static let keys = [
-        "body", "intro", "body_rest", "summary", "referenced_by", "toc", "notice_changes", "practice", "section", "principles", "epub",
-        "source_notes", "updated",
+struct ContentPageView: FieldedView, Equatable {
+    static let fields: [ViewField<ContentPageView>] = [
+        ViewField("body") { view in .string(view.body) },
+        // A practice opens with its introduction, before its facts and "On this page", so that a
+        // phone shows prose on the first screen: the body up to its first `h2`, and the rest.
+        ViewField("intro") { view in .string(String(view.body[..<view.introEnd])) },
+        ViewField("body_rest") { view in .string(String(view.body[view.introEnd...])) },
+        ViewField("summary") { view in .string(view.summary) },
+        ViewField("referenced_by") { view in view.referencedBy },
+        ViewField("toc") { view in view.toc },
+        ViewField("notice_changes") { view in view.noticeChanges },
+        ViewField("practice") { view in view.practice },
+        ViewField("section") { view in view.section },
+        ViewField("principles") { view in view.principles },
+        ViewField("epub") { view in view.epub },
+        ViewField("source_notes") { view in view.sourceNotes },
+        ViewField("updated") { view in view.updated.map(MustacheValue.string) ?? .null },
     ]
     let body: String
     let summary: String
@@ -27,70 +40,47 @@ struct ContentPageView: MustacheView, Equatable {
         let row = BodyRenderer.find("<div class=\"heading-row\"><h2", in: body[...])?.lowerBound
         return row.map { min($0, heading) } ?? heading
     }
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "body": return .string(body)
-        // A practice opens with its introduction, before its facts and "On this page", so that a
-        // phone shows prose on the first screen: the body up to its first `h2`, and the rest.
-        case "intro": return .string(String(body[..<introEnd]))
-        case "body_rest": return .string(String(body[introEnd...]))
-        case "summary": return .string(summary)
-        case "referenced_by": return referencedBy
-        case "toc": return toc
-        case "notice_changes": return noticeChanges
-        case "practice": return practice
-        case "section": return section
-        case "principles": return principles
-        case "epub": return epub
-        case "source_notes": return sourceNotes
-        case "updated": return updated.map(MustacheValue.string) ?? .null
-        default: return nil
-        }
-    }
 }
 
 /// The fields of a generated page that are not given by an edition, a map or a checklist.
-struct GeneratedPageView: MustacheView, Equatable {
-    static let keys = ["principles", "chapters", "groups", "languages_status", "epub"]
+struct GeneratedPageView: FieldedView, Equatable {
+    static let fields: [ViewField<GeneratedPageView>] = [
+        ViewField("principles") { view in view.principles },
+        ViewField("chapters") { view in view.chapters },
+        ViewField("groups") { view in view.groups },
+        ViewField("languages_status") { view in view.languagesStatus },
+        ViewField("epub") { view in view.epub },
+    ]
     var principles: MustacheValue?
     var chapters: MustacheValue?
     var groups: MustacheValue?
     var languagesStatus: MustacheValue?
     var epub: MustacheValue?
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "principles": return principles
-        case "chapters": return chapters
-        case "groups": return groups
-        case "languages_status": return languagesStatus
-        case "epub": return epub
-        default: return nil
-        }
-    }
 }
 
 /// The link to a language's EPUB edition, with its size in the text.
-struct EPUBLinkView: MustacheView, Equatable {
-    static let keys = ["href", "text", "lang"]
+struct EPUBLinkView: FieldedView, Equatable {
+    static let fields: [ViewField<EPUBLinkView>] = [
+        ViewField("href") { view in .string(view.href) },
+        ViewField("text") { view in .string(view.text) },
+        ViewField("lang") { view in view.lang },
+    ]
     let href: String
     let text: String
     let lang: MustacheValue
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "href": return .string(href)
-        case "text": return .string(text)
-        case "lang": return lang
-        default: return nil
-        }
-    }
 }
 
 /// What changed in the English of an outdated translation, and the link to it.
-struct ChangedPartsView: MustacheView, Equatable {
-    static let keys = ["label", "label_lang", "parts", "href", "hreflang", "link", "link_lang"]
+struct ChangedPartsView: FieldedView, Equatable {
+    static let fields: [ViewField<ChangedPartsView>] = [
+        ViewField("label") { view in .string(view.label) },
+        ViewField("label_lang") { view in view.labelLang },
+        ViewField("parts") { view in view.parts },
+        ViewField("href") { view in .string(view.href) },
+        ViewField("hreflang") { view in .string(view.hreflang) },
+        ViewField("link") { view in .string(view.link) },
+        ViewField("link_lang") { view in view.linkLang },
+    ]
     let label: String
     let labelLang: MustacheValue
     let parts: MustacheValue
@@ -98,60 +88,47 @@ struct ChangedPartsView: MustacheView, Equatable {
     let hreflang: String
     let link: String
     let linkLang: MustacheValue
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "label": return .string(label)
-        case "label_lang": return labelLang
-        case "parts": return parts
-        case "href": return .string(href)
-        case "hreflang": return .string(hreflang)
-        case "link": return .string(link)
-        case "link_lang": return linkLang
-        default: return nil
-        }
-    }
 }
 
 /// One line of "On this page".
-struct TOCItemView: MustacheView, Equatable {
-    static let keys = ["anchor", "text", "lang"]
+struct TOCItemView: FieldedView, Equatable {
+    static let fields: [ViewField<TOCItemView>] = [
+        ViewField("anchor") { view in .string(view.anchor) },
+        ViewField("text") { view in .string(view.text) },
+        ViewField("lang") { view in view.lang },
+    ]
     let anchor: String
     let text: String
     let lang: MustacheValue
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "anchor": return .string(anchor)
-        case "text": return .string(text)
-        case "lang": return lang
-        default: return nil
-        }
-    }
 }
 
 /// Back-links grouped by kind, each group `.null` when empty.
-struct ReferencedByView: MustacheView, Equatable {
-    static let keys = ["practices", "sections", "pages"]
+struct ReferencedByView: FieldedView, Equatable {
+    static let fields: [ViewField<ReferencedByView>] = [
+        ViewField("practices") { view in view.practices },
+        ViewField("sections") { view in view.sections },
+        ViewField("pages") { view in view.pages },
+    ]
     let practices: MustacheValue
     let sections: MustacheValue
     let pages: MustacheValue
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "practices": return practices
-        case "sections": return sections
-        case "pages": return pages
-        default: return nil
-        }
-    }
 }
 
 /// A practice page's own fields.
-struct PracticeView: MustacheView, Equatable {
-    static let keys = [
-        "id", "principle", "principle_lang", "principle_href", "sections", "guide_sections", "derived_sections",
-        "category", "category_lang", "adoption", "wcag", "pager",
+struct PracticeView: FieldedView, Equatable {
+    static let fields: [ViewField<PracticeView>] = [
+        ViewField("id") { view in .string(view.id) },
+        ViewField("principle") { view in .string(view.principle) },
+        ViewField("principle_lang") { view in view.principleLang },
+        ViewField("principle_href") { view in .string(view.principleHref) },
+        ViewField("sections") { view in view.sections },
+        ViewField("guide_sections") { view in view.guideSections },
+        ViewField("derived_sections") { view in view.derivedSections },
+        ViewField("category") { view in view.category.map { .string($0.text) } },
+        ViewField("category_lang") { view in view.category?.lang },
+        ViewField("adoption") { view in view.adoption.map(MustacheValue.string) },
+        ViewField("wcag") { view in view.wcag },
+        ViewField("pager") { view in view.pager },
     ]
     let id: String
     let principle: String
@@ -165,50 +142,36 @@ struct PracticeView: MustacheView, Equatable {
     var category: TextLangView?
     var adoption: String?
     var wcag: MustacheValue?
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "id": return .string(id)
-        case "principle": return .string(principle)
-        case "principle_lang": return principleLang
-        case "principle_href": return .string(principleHref)
-        case "sections": return sections
-        case "guide_sections": return guideSections
-        case "derived_sections": return derivedSections
-        case "category": return category.map { .string($0.text) }
-        case "category_lang": return category?.lang
-        case "adoption": return adoption.map(MustacheValue.string)
-        case "wcag": return wcag
-        case "pager": return pager
-        default: return nil
-        }
-    }
 }
 
 /// A WCAG success criterion a practice maps to, linking into the WCAG map.
-struct WCAGCriterionLinkView: MustacheView, Equatable {
-    static let keys = ["number", "name", "name_lang", "level", "href"]
+struct WCAGCriterionLinkView: FieldedView, Equatable {
+    static let fields: [ViewField<WCAGCriterionLinkView>] = [
+        ViewField("number") { view in .string(view.number) },
+        ViewField("name") { view in .string(view.name) },
+        ViewField("name_lang") { view in view.nameLang },
+        ViewField("level") { view in .string(view.level) },
+        ViewField("href") { view in .string(view.href) },
+    ]
     let number: String
     let name: String
     let nameLang: MustacheValue
     let level: String
     let href: String
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "number": return .string(number)
-        case "name": return .string(name)
-        case "name_lang": return nameLang
-        case "level": return .string(level)
-        case "href": return .string(href)
-        default: return nil
-        }
-    }
 }
 
 /// A section page's own fields.
-struct SectionView: MustacheView, Equatable {
-    static let keys = ["number", "platform", "platform_lang", "practices", "related", "children", "program_details", "pager"]
+struct SectionView: FieldedView, Equatable {
+    static let fields: [ViewField<SectionView>] = [
+        ViewField("number") { view in .string(view.number) },
+        ViewField("platform") { view in view.platform },
+        ViewField("platform_lang") { view in view.platformLang },
+        ViewField("practices") { view in view.practices },
+        ViewField("related") { view in view.related },
+        ViewField("children") { view in view.children },
+        ViewField("program_details") { view in view.programDetails.map(MustacheValue.array) },
+        ViewField("pager") { view in view.pager },
+    ]
     let number: String
     let platform: MustacheValue
     let platformLang: MustacheValue
@@ -218,44 +181,48 @@ struct SectionView: MustacheView, Equatable {
     let children: MustacheValue
     let pager: MustacheValue
     var programDetails: [MustacheValue]?
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "number": return .string(number)
-        case "platform": return platform
-        case "platform_lang": return platformLang
-        case "practices": return practices
-        case "related": return related
-        case "children": return children
-        case "program_details": return programDetails.map(MustacheValue.array)
-        case "pager": return pager
-        default: return nil
-        }
-    }
 }
 
 /// One program-details table.
-struct ProgramDetailView: MustacheView, Equatable {
-    static let keys = ["caption", "caption_lang", "rows"]
+struct ProgramDetailView: FieldedView, Equatable {
+    static let fields: [ViewField<ProgramDetailView>] = [
+        ViewField("caption") { view in .string(view.caption) },
+        ViewField("caption_lang") { view in view.captionLang },
+        ViewField("rows") { view in .array(view.rows) },
+    ]
     let caption: String
     let captionLang: MustacheValue
     let rows: [MustacheValue]
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "caption": return .string(caption)
-        case "caption_lang": return captionLang
-        case "rows": return .array(rows)
-        default: return nil
-        }
-    }
 }
 
 /// One row of a program-details table: inline HTML of the page's Markdown, a file or class name
 /// shown as code, the functions as a list, or links to the related sections. The other kinds
 /// answer `false` (an empty `html`), so a row never reads its table's or page's fields.
-struct ProgramRowView: MustacheView, Equatable {
-    static let keys = ["label", "label_lang", "lang", "html", "code", "functions", "links"]
+struct ProgramRowView: FieldedView, Equatable {
+    static let fields: [ViewField<ProgramRowView>] = [
+        ViewField("label") { view in .string(view.label) },
+        ViewField("label_lang") { view in view.labelLang },
+        ViewField("lang") { view in view.lang },
+        ViewField("html") { view in
+            if case .html(let html) = view.content { return .string(html) }
+            return .string("")
+        },
+        ViewField("code") { view in
+            if case .code(let name) = view.content { return .string(name) }
+            return .bool(false)
+        },
+        ViewField("functions") { view in
+            if case .functions(let items) = view.content { return .view(ItemsView(items: items.map(MustacheValue.string))) }
+            return .bool(false)
+        },
+        ViewField("links") { view in
+            guard case .links(let links) = view.content else { return .bool(false) }
+            return .array(links.enumerated().map { index, link in
+                .view(LinkLineView(href: link.href, text: link.text, last: index == links.count - 1))
+            })
+        },
+    ]
+
     enum Content: Equatable {
         case html(String)
         case code(String)
@@ -272,107 +239,77 @@ struct ProgramRowView: MustacheView, Equatable {
     let labelLang: MustacheValue
     let lang: MustacheValue
     let content: Content
-
-    func value(for key: String) -> MustacheValue? {
-        switch (key, content) {
-        case ("label", _): return .string(label)
-        case ("label_lang", _): return labelLang
-        case ("lang", _): return lang
-        case ("html", .html(let html)): return .string(html)
-        case ("html", _): return .string("")
-        case ("code", .code(let name)): return .string(name)
-        case ("functions", .functions(let items)): return .view(ItemsView(items: items.map(MustacheValue.string)))
-        case ("links", .links(let links)):
-            return .array(links.enumerated().map { index, link in
-                .view(LinkLineView(href: link.href, text: link.text, last: index == links.count - 1))
-            })
-        case ("code", _), ("functions", _), ("links", _): return .bool(false)
-        default: return nil
-        }
-    }
 }
 
 /// A link in a list whose lines a template separates (`{{^last}}<br>{{/last}}`).
-struct LinkLineView: MustacheView, Equatable {
-    static let keys = ["href", "text", "last"]
+struct LinkLineView: FieldedView, Equatable {
+    static let fields: [ViewField<LinkLineView>] = [
+        ViewField("href") { view in .string(view.href) },
+        ViewField("text") { view in .string(view.text) },
+        ViewField("last") { view in .bool(view.last) },
+    ]
     let href: String
     let text: String
     let last: Bool
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "href": return .string(href)
-        case "text": return .string(text)
-        case "last": return .bool(last)
-        default: return nil
-        }
-    }
 }
 
 /// The previous and next page in reading order; a missing one is absent.
-struct PagerView: MustacheView, Equatable {
-    static let keys = ["previous", "next"]
+struct PagerView: FieldedView, Equatable {
+    static let fields: [ViewField<PagerView>] = [
+        ViewField("previous") { view in view.previous },
+        ViewField("next") { view in view.next },
+    ]
     let previous: MustacheValue?
     let next: MustacheValue?
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "previous": return previous
-        case "next": return next
-        default: return nil
-        }
-    }
 }
 
 /// The root `index.html`.
-struct RootView: MustacheView, Equatable {
-    static let keys = ["lang", "title", "stylesheet", "script", "preferences_script", "strings", "languages"]
+struct RootView: FieldedView, Equatable {
+    static let fields: [ViewField<RootView>] = [
+        ViewField("lang") { view in .string(view.lang) },
+        ViewField("title") { view in .string(view.title) },
+        ViewField("stylesheet") { _ in .string(OutputLayout.stylesheet) },
+        ViewField("script") { _ in .string(OutputLayout.script) },
+        ViewField("preferences_script") { _ in .string(OutputLayout.preferencesScript) },
+        ViewField("strings") { view in .view(StringsView(strings: view.strings)) },
+        ViewField("languages") { view in .array(view.languages) },
+    ]
     let lang: String
     let title: String
     let strings: UIStrings
     let languages: [MustacheValue]
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "lang": return .string(lang)
-        case "title": return .string(title)
-        case "stylesheet": return .string(OutputLayout.stylesheet)
-        case "script": return .string(OutputLayout.script)
-        case "preferences_script": return .string(OutputLayout.preferencesScript)
-        case "strings": return .view(StringsView(strings: strings))
-        case "languages": return .array(languages)
-        default: return nil
-        }
-    }
 }
 
 /// One language's entry on the root `index.html`, in that language.
-struct RootLanguageView: MustacheView, Equatable {
-    static let keys = ["code", "tag", "name", "dir", "href", "site_title", "site_title_lang", "tagline", "tagline_lang", "enter"]
+struct RootLanguageView: FieldedView, Equatable {
+    static let fields: [ViewField<RootLanguageView>] = [
+        ViewField("code") { view in .string(view.language.code) },
+        ViewField("tag") { view in .string(view.language.tag) },
+        ViewField("name") { view in .string(view.language.name) },
+        ViewField("dir") { view in .string(view.language.dir) },
+        ViewField("href") { view in .string(OutputLayout.path(of: .page("index"), in: view.language.code)) },
+        ViewField("site_title") { view in .string(view.strings.text("site_title")) },
+        ViewField("site_title_lang") { view in view.strings.lang(of: "site_title") },
+        ViewField("tagline") { view in .string(view.strings.text("root_tagline")) },
+        ViewField("tagline_lang") { view in view.strings.lang(of: "root_tagline") },
+        ViewField("enter") { view in UIText(view.strings, "root_enter", naming: view.language).value },
+    ]
     let language: Language
     let strings: UIStrings
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "code": return .string(language.code)
-        case "tag": return .string(language.tag)
-        case "name": return .string(language.name)
-        case "dir": return .string(language.dir)
-        case "href": return .string(OutputLayout.path(of: .page("index"), in: language.code))
-        case "site_title": return .string(strings.text("site_title"))
-        case "site_title_lang": return strings.lang(of: "site_title")
-        case "tagline": return .string(strings.text("root_tagline"))
-        case "tagline_lang": return strings.lang(of: "root_tagline")
-        case "enter": return UIText(strings, "root_enter", naming: language).value
-        default: return nil
-        }
-    }
 }
 
 /// A principle with its categories, on the home page and the practice lists.
-struct PrincipleView: MustacheView, Equatable {
-    static let keys = [
-        "anchor", "number", "title", "title_lang", "description", "description_lang", "count", "count_lang", "categories",
+struct PrincipleView: FieldedView, Equatable {
+    static let fields: [ViewField<PrincipleView>] = [
+        ViewField("anchor") { view in .string(view.anchor) },
+        ViewField("number") { view in .string(view.number) },
+        ViewField("title") { view in .string(view.title) },
+        ViewField("title_lang") { view in view.titleLang },
+        ViewField("description") { view in .string(view.description) },
+        ViewField("description_lang") { view in view.descriptionLang },
+        ViewField("count") { view in .string(view.count) },
+        ViewField("count_lang") { view in view.countLang },
+        ViewField("categories") { view in .array(view.categories) },
     ]
     let anchor: String
     let number: String
@@ -383,39 +320,19 @@ struct PrincipleView: MustacheView, Equatable {
     let count: String
     let countLang: MustacheValue
     let categories: [MustacheValue]
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "anchor": return .string(anchor)
-        case "number": return .string(number)
-        case "title": return .string(title)
-        case "title_lang": return titleLang
-        case "description": return .string(description)
-        case "description_lang": return descriptionLang
-        case "count": return .string(count)
-        case "count_lang": return countLang
-        case "categories": return .array(categories)
-        default: return nil
-        }
-    }
 }
 
 /// A category of a principle and its practices; `title`, `title_lang` and `anchor` are `false` for
 /// practices without a category, so a lookup never reaches the principle's.
-struct CategoryView: MustacheView, Equatable {
-    static let keys = ["items", "title", "title_lang", "anchor"]
+struct CategoryView: FieldedView, Equatable {
+    static let fields: [ViewField<CategoryView>] = [
+        ViewField("items") { view in .array(view.items) },
+        ViewField("title") { view in view.title },
+        ViewField("title_lang") { view in view.titleLang },
+        ViewField("anchor") { view in view.anchor },
+    ]
     let items: [MustacheValue]
     var title: MustacheValue = .bool(false)
     var titleLang: MustacheValue = .bool(false)
     var anchor: MustacheValue = .bool(false)
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "items": return .array(items)
-        case "title": return title
-        case "title_lang": return titleLang
-        case "anchor": return anchor
-        default: return nil
-        }
-    }
 }

@@ -52,10 +52,24 @@ struct HostingPages {
 
 extension HostingPages {
     /// A redirect page's fields.
-    struct RedirectView: MustacheView, Equatable {
-        static let keys = [
-            "lang_tag", "dir", "title", "title_lang", "site_title", "site_title_lang", "text", "text_lang", "href", "link",
-            "stylesheet", "strings", "strings_lang", "canonical",
+    struct RedirectView: FieldedView, Equatable {
+        static let fields: [ViewField<RedirectView>] = [
+            ViewField("lang_tag") { view in .string(view.language.tag) },
+            ViewField("dir") { view in .string(view.language.dir) },
+            ViewField("title") { view in .string(view.strings.text("moved_title", ["number": view.old])) },
+            ViewField("title_lang") { view in view.strings.lang(of: "moved_title") },
+            ViewField("site_title") { view in .string(view.strings.text("site_title")) },
+            ViewField("site_title_lang") { view in view.strings.lang(of: "site_title") },
+            ViewField("text") { view in .string(view.strings.text("moved_text", ["old": view.old, "new": view.new])) },
+            ViewField("text_lang") { view in view.strings.lang(of: "moved_text") },
+            ViewField("href") { view in .string(view.href) },
+            // The section's title inside is in the edition's language; the sentence around it is
+            // rarely fallback, so the link is left unmarked rather than split.
+            ViewField("link") { view in .string(view.strings.text("section_reference", ["number": view.new, "title": view.title])) },
+            ViewField("stylesheet") { view in .string(view.root + OutputLayout.stylesheet) },
+            ViewField("strings") { view in .view(StringsView(strings: view.strings)) },
+            ViewField("strings_lang") { view in .view(StringsLangView(strings: view.strings)) },
+            ViewField("canonical") { view in view.canonical.map(MustacheValue.string) },
         ]
         let old: String
         let new: String
@@ -66,33 +80,25 @@ extension HostingPages {
         let root: String
         let href: String
         let canonical: String?
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "lang_tag": return .string(language.tag)
-            case "dir": return .string(language.dir)
-            case "title": return .string(strings.text("moved_title", ["number": old]))
-            case "title_lang": return strings.lang(of: "moved_title")
-            case "site_title": return .string(strings.text("site_title"))
-            case "site_title_lang": return strings.lang(of: "site_title")
-            case "text": return .string(strings.text("moved_text", ["old": old, "new": new]))
-            case "text_lang": return strings.lang(of: "moved_text")
-            case "href": return .string(href)
-            // The section's title inside is in the edition's language; the sentence around it is
-            // rarely fallback, so the link is left unmarked rather than split.
-            case "link": return .string(strings.text("section_reference", ["number": new, "title": title]))
-            case "stylesheet": return .string(root + OutputLayout.stylesheet)
-            case "strings": return .view(StringsView(strings: strings))
-            case "strings_lang": return .view(StringsLangView(strings: strings))
-            case "canonical": return canonical.map(MustacheValue.string)
-            default: return nil
-            }
-        }
     }
 
     /// `404.html`'s fields: the source language's title and a message per language.
-    struct NotFoundView: MustacheView, Equatable {
-        static let keys = ["lang_tag", "title", "site_title", "stylesheet", "strings", "languages"]
+    struct NotFoundView: FieldedView, Equatable {
+        static let fields: [ViewField<NotFoundView>] = [
+            ViewField("lang_tag") { view in .string(view.sourceLanguage.tag) },
+            ViewField("title") { view in .string(view.source.text("not_found_title")) },
+            ViewField("site_title") { view in .string(view.source.text("site_title")) },
+            ViewField("stylesheet") { view in .string(view.base + OutputLayout.stylesheet) },
+            ViewField("strings") { view in .view(StringsView(strings: view.source)) },
+            ViewField("languages") { view in
+                .array(view.languages.map { entry in
+                    .view(MessageView(
+                        language: entry.language, strings: entry.strings,
+                        href: view.base + OutputLayout.path(of: .page("index"), in: entry.language.code),
+                        isSource: entry.language.code == view.sourceLanguage.code))
+                })
+            },
+        ]
         /// A language the message is given in, with its strings.
         struct Edition: Equatable {
             let language: Language
@@ -103,49 +109,26 @@ extension HostingPages {
         let base: String
         let source: UIStrings
         let languages: [Edition]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "lang_tag": return .string(sourceLanguage.tag)
-            case "title": return .string(source.text("not_found_title"))
-            case "site_title": return .string(source.text("site_title"))
-            case "stylesheet": return .string(base + OutputLayout.stylesheet)
-            case "strings": return .view(StringsView(strings: source))
-            case "languages":
-                return .array(languages.map { entry in
-                    .view(MessageView(
-                        language: entry.language, strings: entry.strings,
-                        href: base + OutputLayout.path(of: .page("index"), in: entry.language.code),
-                        isSource: entry.language.code == sourceLanguage.code))
-                })
-            default: return nil
-            }
-        }
     }
 
     /// The not-found message in one language.
-    struct MessageView: MustacheView, Equatable {
-        static let keys = ["tag", "dir", "name", "heading", "heading_lang", "text", "text_lang", "home", "home_lang", "href", "source"]
+    struct MessageView: FieldedView, Equatable {
+        static let fields: [ViewField<MessageView>] = [
+            ViewField("tag") { view in .string(view.language.tag) },
+            ViewField("dir") { view in .string(view.language.dir) },
+            ViewField("name") { view in .string(view.language.name) },
+            ViewField("heading") { view in .string(view.strings.text("not_found_title")) },
+            ViewField("heading_lang") { view in view.strings.lang(of: "not_found_title") },
+            ViewField("text") { view in .string(view.strings.text("not_found_text")) },
+            ViewField("text_lang") { view in view.strings.lang(of: "not_found_text") },
+            ViewField("home") { view in .string(view.strings.text("not_found_home")) },
+            ViewField("home_lang") { view in view.strings.lang(of: "not_found_home") },
+            ViewField("href") { view in .string(view.href) },
+            ViewField("source") { view in .bool(view.isSource) },
+        ]
         let language: Language
         let strings: UIStrings
         let href: String
         let isSource: Bool
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "tag": return .string(language.tag)
-            case "dir": return .string(language.dir)
-            case "name": return .string(language.name)
-            case "heading": return .string(strings.text("not_found_title"))
-            case "heading_lang": return strings.lang(of: "not_found_title")
-            case "text": return .string(strings.text("not_found_text"))
-            case "text_lang": return strings.lang(of: "not_found_text")
-            case "home": return .string(strings.text("not_found_home"))
-            case "home_lang": return strings.lang(of: "not_found_home")
-            case "href": return .string(href)
-            case "source": return .bool(isSource)
-            default: return nil
-            }
-        }
     }
 }

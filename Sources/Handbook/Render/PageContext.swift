@@ -132,11 +132,32 @@ struct PageContext {
 }
 
 /// The fields every page's template has: language, titles, assets, switcher, navigation, trail.
-struct PageBaseView: MustacheView, Equatable {
-    static let keys = [
-        "lang", "lang_tag", "dir", "title", "title_lang", "document_title", "site_title", "site_title_lang", "root",
-        "stylesheet", "script", "preferences_script", "home_href", "strings", "strings_lang", "wcag_map_href",
-        "content_lang", "notice", "languages", "alternates", "canonical", "x_default_href", "nav", "breadcrumbs",
+struct PageBaseView: FieldedView, Equatable {
+    static let fields: [ViewField<PageBaseView>] = [
+        ViewField("lang") { view in .string(view.language.code) },
+        ViewField("lang_tag") { view in .string(view.language.tag) },
+        ViewField("dir") { view in .string(view.language.dir) },
+        ViewField("title") { view in .string(view.title) },
+        ViewField("title_lang") { view in .lang(view.titleLang) },
+        ViewField("document_title") { view in .string(view.documentTitle) },
+        ViewField("site_title") { view in .string(view.siteTitle) },
+        ViewField("site_title_lang") { view in view.siteTitleLang },
+        ViewField("root") { view in .string(view.root) },
+        ViewField("stylesheet") { view in .string(view.root + OutputLayout.stylesheet) },
+        ViewField("script") { view in .string(view.root + OutputLayout.script) },
+        ViewField("preferences_script") { view in .string(view.root + OutputLayout.preferencesScript) },
+        ViewField("home_href") { view in .string(view.homeHref) },
+        ViewField("strings") { view in view.strings },
+        ViewField("strings_lang") { view in view.stringsLang },
+        ViewField("wcag_map_href") { view in view.wcagMapHref },
+        ViewField("content_lang") { view in view.contentLang.map(MustacheValue.string) },
+        ViewField("notice") { view in view.notice },
+        ViewField("languages") { view in .array(view.languages) },
+        ViewField("alternates") { view in .array(view.alternates) },
+        ViewField("canonical") { view in view.canonical.map(MustacheValue.string) },
+        ViewField("x_default_href") { view in .string(view.xDefaultHref) },
+        ViewField("nav") { view in .array(view.nav) },
+        ViewField("breadcrumbs") { view in view.breadcrumbs },
     ]
     let language: Language
     let title: String
@@ -159,98 +180,60 @@ struct PageBaseView: MustacheView, Equatable {
     var canonical: String?
     var nav: [MustacheValue] = []
     var breadcrumbs: MustacheValue = .null
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "lang": return .string(language.code)
-        case "lang_tag": return .string(language.tag)
-        case "dir": return .string(language.dir)
-        case "title": return .string(title)
-        case "title_lang": return .lang(titleLang)
-        case "document_title": return .string(documentTitle)
-        case "site_title": return .string(siteTitle)
-        case "site_title_lang": return siteTitleLang
-        case "root": return .string(root)
-        case "stylesheet": return .string(root + OutputLayout.stylesheet)
-        case "script": return .string(root + OutputLayout.script)
-        case "preferences_script": return .string(root + OutputLayout.preferencesScript)
-        case "home_href": return .string(homeHref)
-        case "strings": return strings
-        case "strings_lang": return stringsLang
-        case "wcag_map_href": return wcagMapHref
-        case "content_lang": return contentLang.map(MustacheValue.string)
-        case "notice": return notice
-        case "languages": return .array(languages)
-        case "alternates": return .array(alternates)
-        case "canonical": return canonical.map(MustacheValue.string)
-        case "x_default_href": return .string(xDefaultHref)
-        case "nav": return .array(nav)
-        case "breadcrumbs": return breadcrumbs
-        default: return nil
-        }
-    }
 }
 
 /// One language of the switcher.
-struct LanguageLinkView: MustacheView, Equatable {
-    static let keys = ["code", "tag", "name", "href", "current", "untranslated"]
+struct LanguageLinkView: FieldedView, Equatable {
+    static let fields: [ViewField<LanguageLinkView>] = [
+        ViewField("code") { view in .string(view.language.code) },
+        ViewField("tag") { view in .string(view.language.tag) },
+        ViewField("name") { view in .string(view.language.name) },
+        ViewField("href") { view in .string(view.href) },
+        ViewField("current") { view in .bool(view.current) },
+        ViewField("untranslated") { view in .bool(view.untranslated) },
+    ]
     let language: Language
     let href: String
     let current: Bool
     let untranslated: Bool
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "code": return .string(language.code)
-        case "tag": return .string(language.tag)
-        case "name": return .string(language.name)
-        case "href": return .string(href)
-        case "current": return .bool(current)
-        case "untranslated": return .bool(untranslated)
-        default: return nil
-        }
-    }
 }
 
 /// One `<link rel="alternate">`.
-struct AlternateView: MustacheView, Equatable {
-    static let keys = ["hreflang", "href"]
+struct AlternateView: FieldedView, Equatable {
+    static let fields: [ViewField<AlternateView>] = [
+        ViewField("hreflang") { view in .string(view.hreflang) },
+        ViewField("href") { view in .string(view.href) },
+    ]
     let hreflang: String
     let href: String
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "hreflang": return .string(hreflang)
-        case "href": return .string(href)
-        default: return nil
-        }
-    }
 }
 
 /// One entry of the primary navigation.
-struct NavItemView: MustacheView, Equatable {
-    static let keys = ["label", "label_lang", "href", "current", "section_current"]
+struct NavItemView: FieldedView, Equatable {
+    static let fields: [ViewField<NavItemView>] = [
+        ViewField("label") { view in .string(view.label) },
+        ViewField("label_lang") { view in view.labelLang },
+        ViewField("href") { view in .string(view.href) },
+        ViewField("current") { view in .bool(view.current) },
+        ViewField("section_current") { view in .bool(view.sectionCurrent) },
+    ]
     let label: String
     let labelLang: MustacheValue
     let href: String
     let current: Bool
     let sectionCurrent: Bool
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "label": return .string(label)
-        case "label_lang": return labelLang
-        case "href": return .string(href)
-        case "current": return .bool(current)
-        case "section_current": return .bool(sectionCurrent)
-        default: return nil
-        }
-    }
 }
 
 /// One step of the breadcrumb trail; `href` is `false` for the current page.
-struct CrumbView: MustacheView, Equatable {
-    static let keys = ["title", "current", "href", "lang", "detail", "self_href"]
+struct CrumbView: FieldedView, Equatable {
+    static let fields: [ViewField<CrumbView>] = [
+        ViewField("title") { view in .string(view.title) },
+        ViewField("current") { view in .bool(view.current) },
+        ViewField("href") { view in view.href },
+        ViewField("lang") { view in view.lang },
+        ViewField("detail") { view in view.detail.map(MustacheValue.string) ?? .null },
+        ViewField("self_href") { view in .string(view.selfHref) },
+    ]
     let title: String
     let current: Bool
     let href: MustacheValue
@@ -259,16 +242,4 @@ struct CrumbView: MustacheView, Equatable {
     var detail: String?
     /// The page's own file name, which the current page's crumb links.
     var selfHref = ""
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "title": return .string(title)
-        case "current": return .bool(current)
-        case "href": return href
-        case "lang": return lang
-        case "detail": return detail.map(MustacheValue.string) ?? .null
-        case "self_href": return .string(selfHref)
-        default: return nil
-        }
-    }
 }

@@ -239,26 +239,21 @@ extension PageKey {
 extension SinglePageEdition {
     /// The edition's page: entries and contents by kind, and, for an edition in parts, the list of
     /// parts (contents page) or this part's navigation (`false` where they do not apply).
-    struct EditionView: MustacheView, Equatable {
-        static let keys = ["part", "parts", "practice_entries", "section_entries", "practice_contents", "section_contents"]
+    struct EditionView: FieldedView, Equatable {
+        static let fields: [ViewField<EditionView>] = [
+            ViewField("part") { view in view.part },
+            ViewField("parts") { view in view.parts },
+            ViewField("practice_entries") { view in .array(view.practiceEntries) },
+            ViewField("section_entries") { view in .array(view.sectionEntries) },
+            ViewField("practice_contents") { view in .array(view.practiceContents) },
+            ViewField("section_contents") { view in .array(view.sectionContents) },
+        ]
         let practiceEntries: [MustacheValue]
         let sectionEntries: [MustacheValue]
         let practiceContents: [MustacheValue]
         let sectionContents: [MustacheValue]
         var part: MustacheValue = .bool(false)
         var parts: MustacheValue = .bool(false)
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "part": return part
-            case "parts": return parts
-            case "practice_entries": return .array(practiceEntries)
-            case "section_entries": return .array(sectionEntries)
-            case "practice_contents": return .array(practiceContents)
-            case "section_contents": return .array(sectionContents)
-            default: return nil
-            }
-        }
     }
 
     /// The note under the heading of an entry that is English standing in for a translation, or
@@ -287,8 +282,16 @@ extension SinglePageEdition {
     }
 
     /// One page's entry: its heading, the note on its translation, and its body.
-    struct EntryView: MustacheView, Equatable {
-        static let keys = ["anchor", "heading", "lang", "notice", "html", "is_practice", "starts_chapter"]
+    struct EntryView: FieldedView, Equatable {
+        static let fields: [ViewField<EntryView>] = [
+            ViewField("anchor") { view in .string(view.anchor) },
+            ViewField("heading") { view in .string(view.heading) },
+            ViewField("lang") { view in view.lang },
+            ViewField("notice") { view in view.notice },
+            ViewField("html") { view in .string(view.html) },
+            ViewField("is_practice") { view in .bool(view.isPractice) },
+            ViewField("starts_chapter") { view in .bool(view.startsChapter) },
+        ]
         let anchor: String
         let heading: String
         let lang: MustacheValue
@@ -296,71 +299,43 @@ extension SinglePageEdition {
         let html: String
         let isPractice: Bool
         let startsChapter: Bool
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "anchor": return .string(anchor)
-            case "heading": return .string(heading)
-            case "lang": return lang
-            case "notice": return notice
-            case "html": return .string(html)
-            case "is_practice": return .bool(isPractice)
-            case "starts_chapter": return .bool(startsChapter)
-            default: return nil
-            }
-        }
     }
 
     /// One line of the edition's contents.
-    struct ContentsLineView: MustacheView, Equatable {
-        static let keys = ["href", "id", "title", "lang"]
+    struct ContentsLineView: FieldedView, Equatable {
+        static let fields: [ViewField<ContentsLineView>] = [
+            ViewField("href") { view in .string(view.href) },
+            ViewField("id") { view in .string(view.id) },
+            ViewField("title") { view in .string(view.title) },
+            ViewField("lang") { view in view.lang },
+        ]
         let href: String
         let id: String
         let title: String
         let lang: MustacheValue
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "href": return .string(href)
-            case "id": return .string(id)
-            case "title": return .string(title)
-            case "lang": return lang
-            default: return nil
-            }
-        }
     }
 
     /// A link to a part, with the range of IDs it holds on the contents page.
-    struct PartLinkView: MustacheView, Equatable {
-        static let keys = ["href", "title", "range"]
+    struct PartLinkView: FieldedView, Equatable {
+        static let fields: [ViewField<PartLinkView>] = [
+            ViewField("href") { view in .string(view.href) },
+            ViewField("title") { view in .string(view.title) },
+            ViewField("range") { view in view.range.map(MustacheValue.string) },
+        ]
         let href: String
         let title: String
         let range: String?
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "href": return .string(href)
-            case "title": return .string(title)
-            case "range": return range.map(MustacheValue.string)
-            default: return nil
-            }
-        }
     }
 
     /// A part's navigation: the contents page and its neighbours (`false` at either end).
-    struct PartView: MustacheView, Equatable {
-        static let keys = ["contents_href", "previous", "next"]
+    struct PartView: FieldedView, Equatable {
+        static let fields: [ViewField<PartView>] = [
+            ViewField("contents_href") { view in .string(view.contentsHref) },
+            ViewField("previous") { view in view.previous },
+            ViewField("next") { view in view.next },
+        ]
         let contentsHref: String
         let previous: MustacheValue
         let next: MustacheValue
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "contents_href": return .string(contentsHref)
-            case "previous": return previous
-            case "next": return next
-            default: return nil
-            }
-        }
     }
 }

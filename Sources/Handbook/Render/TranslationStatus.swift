@@ -79,11 +79,23 @@ public struct TranslationStatus {
 
 extension TranslationStatus {
     /// One language's row of the status page.
-    struct LanguageView: MustacheView, Equatable {
-        static let keys = [
-            "code", "tag", "name", "percent", "coverage", "coverage_lang", "translated_count", "outdated_count",
-            "missing_count", "strings_translated_count", "strings_count", "outdated", "missing", "outdated_strings",
-            "is_source",
+    struct LanguageView: FieldedView, Equatable {
+        static let fields: [ViewField<LanguageView>] = [
+            ViewField("code") { view in .string(view.report.language) },
+            ViewField("tag") { view in .string(view.language.tag) },
+            ViewField("name") { view in .string(view.language.name) },
+            ViewField("percent") { view in .string(String(view.report.percent)) },
+            ViewField("coverage") { view in .string(view.coverage) },
+            ViewField("coverage_lang") { view in view.coverageLang },
+            ViewField("translated_count") { view in .string(String(view.report.translated.count)) },
+            ViewField("outdated_count") { view in .string(String(view.report.outdated.count)) },
+            ViewField("missing_count") { view in .string(String(view.report.missing.count)) },
+            ViewField("strings_translated_count") { view in .string(String(view.report.stringCount - view.report.missingStrings.count)) },
+            ViewField("strings_count") { view in .string(String(view.report.stringCount)) },
+            ViewField("outdated") { view in view.outdated },
+            ViewField("missing") { view in view.missing },
+            ViewField("outdated_strings") { view in ItemsView.list(view.report.outdatedStrings.map(MustacheValue.string)) },
+            ViewField("is_source") { view in .bool(view.isSource) },
         ]
         let report: Report
         let language: Language
@@ -92,45 +104,19 @@ extension TranslationStatus {
         let coverageLang: MustacheValue
         let outdated: MustacheValue
         let missing: MustacheValue
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "code": return .string(report.language)
-            case "tag": return .string(language.tag)
-            case "name": return .string(language.name)
-            case "percent": return .string(String(report.percent))
-            case "coverage": return .string(coverage)
-            case "coverage_lang": return coverageLang
-            case "translated_count": return .string(String(report.translated.count))
-            case "outdated_count": return .string(String(report.outdated.count))
-            case "missing_count": return .string(String(report.missing.count))
-            case "strings_translated_count": return .string(String(report.stringCount - report.missingStrings.count))
-            case "strings_count": return .string(String(report.stringCount))
-            case "outdated": return outdated
-            case "missing": return missing
-            case "outdated_strings": return ItemsView.list(report.outdatedStrings.map(MustacheValue.string))
-            case "is_source": return .bool(isSource)
-            default: return nil
-            }
-        }
     }
 
     /// A page listed as outdated or missing, with how many of its blocks changed.
-    struct PageLinkView: MustacheView, Equatable {
-        static let keys = ["label", "href", "changed", "changed_lang"]
+    struct PageLinkView: FieldedView, Equatable {
+        static let fields: [ViewField<PageLinkView>] = [
+            ViewField("label") { view in .string(view.label) },
+            ViewField("href") { view in .string(view.href) },
+            ViewField("changed") { view in view.changed },
+            ViewField("changed_lang") { view in view.changedLang },
+        ]
         let label: String
         let href: String
         let changed: MustacheValue
         let changedLang: MustacheValue
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "label": return .string(label)
-            case "href": return .string(href)
-            case "changed": return changed
-            case "changed_lang": return changedLang
-            default: return nil
-            }
-        }
     }
 }

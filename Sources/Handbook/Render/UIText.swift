@@ -47,20 +47,15 @@ struct UIText: Equatable {
 
 /// `before`, `language`, `language_lang`, `after` and `lang` of a `UIText`; `language_lang` is set
 /// only where the text around the name is in another language.
-struct UITextView: MustacheView, Equatable {
-    static let keys = ["before", "language", "language_lang", "after", "lang"]
+struct UITextView: FieldedView, Equatable {
+    static let fields: [ViewField<UITextView>] = [
+        ViewField("before") { view in .string(view.text.before) },
+        ViewField("language") { view in .string(view.text.language?.name ?? "") },
+        ViewField("language_lang") { view in view.text.lang != nil ? view.text.language.map { .string($0.tag) } ?? .bool(false) : .bool(false) },
+        ViewField("after") { view in .string(view.text.after) },
+        ViewField("lang") { view in .lang(view.text.lang) },
+    ]
     let text: UIText
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "before": return .string(text.before)
-        case "language": return .string(text.language?.name ?? "")
-        case "language_lang": return text.lang != nil ? text.language.map { .string($0.tag) } ?? .bool(false) : .bool(false)
-        case "after": return .string(text.after)
-        case "lang": return .lang(text.lang)
-        default: return nil
-        }
-    }
 }
 
 extension MustacheValue {

@@ -45,11 +45,9 @@ struct LayeredView: MustacheView, Equatable {
 }
 
 /// A list that a template shows only when it has items: `{{#list}}<ul>{{#items}}…{{/items}}</ul>{{/list}}`.
-struct ItemsView: MustacheView, Equatable {
-    static let keys = ["items"]
+struct ItemsView: FieldedView, Equatable {
+    static let fields: [ViewField<ItemsView>] = [ViewField("items") { view in .array(view.items) }]
     let items: [MustacheValue]
-
-    func value(for key: String) -> MustacheValue? { key == "items" ? .array(items) : nil }
 
     /// The list as a template value, or `.null` when it is empty.
     static func list(_ items: [MustacheValue]) -> MustacheValue { items.isEmpty ? .null : .view(ItemsView(items: items)) }
@@ -73,8 +71,20 @@ struct StringsLangView: MustacheView, Equatable {
 }
 
 /// A link to a page of the site, with its number and title; some lists add a field or two.
-struct LinkView: MustacheView, Equatable {
-    static let keys = ["href", "id", "number", "title", "summary", "lang", "label", "last", "platform", "children", "wcag"]
+struct LinkView: FieldedView, Equatable {
+    static let fields: [ViewField<LinkView>] = [
+        ViewField("href") { view in .string(view.href) },
+        ViewField("id") { view in .string(view.id) },
+        ViewField("number") { view in view.number },
+        ViewField("title") { view in .string(view.title) },
+        ViewField("summary") { view in .string(view.summary) },
+        ViewField("lang") { view in view.lang },
+        ViewField("label") { view in view.label.map(MustacheValue.string) },
+        ViewField("last") { view in view.last.map(MustacheValue.bool) },
+        ViewField("platform") { view in view.platform },
+        ViewField("children") { view in view.children },
+        ViewField("wcag") { view in view.wcag },
+    ]
     var href: String
     var id: String
     /// Shown before the title; generated pages have a slug, not a number, so they show none (`false`).
@@ -92,36 +102,14 @@ struct LinkView: MustacheView, Equatable {
     var children: MustacheValue?
     /// A checklist line's WCAG criteria (or `false`).
     var wcag: MustacheValue?
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "href": return .string(href)
-        case "id": return .string(id)
-        case "number": return number
-        case "title": return .string(title)
-        case "summary": return .string(summary)
-        case "lang": return lang
-        case "label": return label.map(MustacheValue.string)
-        case "last": return last.map(MustacheValue.bool)
-        case "platform": return platform
-        case "children": return children
-        case "wcag": return wcag
-        default: return nil
-        }
-    }
 }
 
 /// A text and the `lang` it needs (`false` when it is in the page's language).
-struct TextLangView: MustacheView, Equatable {
-    static let keys = ["text", "lang"]
+struct TextLangView: FieldedView, Equatable {
+    static let fields: [ViewField<TextLangView>] = [
+        ViewField("text") { view in .string(view.text) },
+        ViewField("lang") { view in view.lang },
+    ]
     let text: String
     let lang: MustacheValue
-
-    func value(for key: String) -> MustacheValue? {
-        switch key {
-        case "text": return .string(text)
-        case "lang": return lang
-        default: return nil
-        }
-    }
 }

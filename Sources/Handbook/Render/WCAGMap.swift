@@ -81,45 +81,42 @@ struct WCAGMap {
 
 extension WCAGMap {
     /// The map page's own fields.
-    struct MapView: MustacheView, Equatable {
-        static let keys = ["wcag_summary", "wcag_summary_lang", "wcag_counts", "wcag_principles"]
+    struct MapView: FieldedView, Equatable {
+        static let fields: [ViewField<MapView>] = [
+            ViewField("wcag_summary") { view in .string(view.summary) },
+            ViewField("wcag_summary_lang") { view in view.summaryLang },
+            ViewField("wcag_counts") { view in .array(view.counts) },
+            ViewField("wcag_principles") { view in .array(view.principles) },
+        ]
         let summary: String
         let summaryLang: MustacheValue
         let counts: [MustacheValue]
         let principles: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "wcag_summary": return .string(summary)
-            case "wcag_summary_lang": return summaryLang
-            case "wcag_counts": return .array(counts)
-            case "wcag_principles": return .array(principles)
-            default: return nil
-            }
-        }
     }
 
     /// How many criteria of a level there are, and how many practices serve.
-    struct CountView: MustacheView, Equatable {
-        static let keys = ["level", "criteria", "served", "not_covered"]
+    struct CountView: FieldedView, Equatable {
+        static let fields: [ViewField<CountView>] = [
+            ViewField("level") { view in .string(view.level) },
+            ViewField("criteria") { view in .string(String(view.criteria)) },
+            ViewField("served") { view in .string(String(view.served)) },
+            ViewField("not_covered") { view in .string(String(view.criteria - view.served)) },
+        ]
         let level: String
         let criteria: Int
         let served: Int
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "level": return .string(level)
-            case "criteria": return .string(String(criteria))
-            case "served": return .string(String(served))
-            case "not_covered": return .string(String(criteria - served))
-            default: return nil
-            }
-        }
     }
 
     /// A WCAG principle with its guidelines, or a guideline with its criteria.
-    struct HeadingView: MustacheView, Equatable {
-        static let keys = ["number", "name", "name_lang", "anchor", "guidelines", "criteria"]
+    struct HeadingView: FieldedView, Equatable {
+        static let fields: [ViewField<HeadingView>] = [
+            ViewField("number") { view in .string(view.number) },
+            ViewField("name") { view in .string(view.name) },
+            ViewField("name_lang") { view in view.nameLang },
+            ViewField("anchor") { view in .string(view.anchor) },
+            ViewField("guidelines") { view in view.listKey == "guidelines" ? .array(view.items) : nil },
+            ViewField("criteria") { view in view.listKey == "criteria" ? .array(view.items) : nil },
+        ]
         let number: String
         let name: String
         let nameLang: MustacheValue
@@ -127,24 +124,23 @@ extension WCAGMap {
         /// `guidelines` or `criteria`: the key the template lists `items` under.
         let listKey: String
         let items: [MustacheValue]
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "number": return .string(number)
-            case "name": return .string(name)
-            case "name_lang": return nameLang
-            case "anchor": return .string(anchor)
-            case listKey: return .array(items)
-            default: return nil
-            }
-        }
     }
 
     /// A criterion's row: level, version notes, the practices that serve it or why none does.
-    struct CriterionView: MustacheView, Equatable {
-        static let keys = [
-            "number", "name", "name_lang", "anchor", "level", "new_in", "new_in_lang", "removed", "removed_lang",
-            "practices", "not_covered", "no_practice",
+    struct CriterionView: FieldedView, Equatable {
+        static let fields: [ViewField<CriterionView>] = [
+            ViewField("number") { view in .string(view.number) },
+            ViewField("name") { view in .string(view.name) },
+            ViewField("name_lang") { view in view.nameLang },
+            ViewField("anchor") { view in .string(view.anchor) },
+            ViewField("level") { view in .string(view.level) },
+            ViewField("new_in") { view in view.newIn },
+            ViewField("new_in_lang") { view in view.newInLang },
+            ViewField("removed") { view in view.removed },
+            ViewField("removed_lang") { view in view.removedLang },
+            ViewField("practices") { view in view.practices },
+            ViewField("not_covered") { view in view.notCovered },
+            ViewField("no_practice") { view in .bool(view.noPractice) },
         ]
         let number: String
         let name: String
@@ -158,38 +154,15 @@ extension WCAGMap {
         let practices: MustacheValue
         var notCovered: MustacheValue = .bool(false)
         var noPractice = false
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "number": return .string(number)
-            case "name": return .string(name)
-            case "name_lang": return nameLang
-            case "anchor": return .string(anchor)
-            case "level": return .string(level)
-            case "new_in": return newIn
-            case "new_in_lang": return newInLang
-            case "removed": return removed
-            case "removed_lang": return removedLang
-            case "practices": return practices
-            case "not_covered": return notCovered
-            case "no_practice": return .bool(noPractice)
-            default: return nil
-            }
-        }
     }
 
     /// The catalogue's note on why no practice serves an A or AA criterion.
-    struct NotCoveredView: MustacheView, Equatable {
-        static let keys = ["note", "note_lang"]
+    struct NotCoveredView: FieldedView, Equatable {
+        static let fields: [ViewField<NotCoveredView>] = [
+            ViewField("note") { view in .string(view.note) },
+            ViewField("note_lang") { view in view.noteLang },
+        ]
         let note: String
         let noteLang: MustacheValue
-
-        func value(for key: String) -> MustacheValue? {
-            switch key {
-            case "note": return .string(note)
-            case "note_lang": return noteLang
-            default: return nil
-            }
-        }
     }
 }
