@@ -68,14 +68,6 @@ public struct ContentJournal {
     /// checked and nothing is written.
     public func apply(_ edit: ContentEdit, check: Bool = true, dryRun: Bool = false) throws(Failure) {
         if let interrupted = interrupted() { throw Failure(path: interrupted.path, message: Self.refusal(interrupted)) }
-        if check, !edit.isEmpty {
-            let errors = EditCheck.newErrors(of: edit, content: content)
-            if !errors.isEmpty {
-                throw Failure(
-                    path: display(content), message: "\(edit.action) would leave \(errors.count) error(s) in the content; no file was changed",
-                    diagnostics: errors)
-            }
-        }
         var changes: [Plan.Change] = []
         var olds: [[UInt8]?] = []
         var news: [[UInt8]?] = []
@@ -91,6 +83,15 @@ public struct ContentJournal {
             changes.append(Plan.Change(path: relative, writes: change.bytes != nil, hadFile: old != nil))
             olds.append(old)
             news.append(change.bytes)
+        }
+        // An edit that changes no file's bytes leaves the content as it is: nothing to check.
+        if check, !changes.isEmpty {
+            let errors = EditCheck.newErrors(of: edit, content: content)
+            if !errors.isEmpty {
+                throw Failure(
+                    path: display(content), message: "\(edit.action) would leave \(errors.count) error(s) in the content; no file was changed",
+                    diagnostics: errors)
+            }
         }
         guard !changes.isEmpty, !dryRun else { return }
         var folders: [String] = []

@@ -154,21 +154,60 @@ public enum TranslationUnits {
     }
 
     /// Runs of white space become one space, so re-wrapping a paragraph changes nothing.
-    /// Works on Unicode scalars, not characters (which cost a table lookup each): the same result
-    /// for any text in which no combining mark follows white space.
+    /// Works on UTF-8 bytes, scalar by scalar, not on characters (which cost a table lookup each):
+    /// the same result for any text in which no combining mark follows white space.
     static func collapse(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if isWhitespace(scalar) {
-                pendingSpace = !out.isEmpty
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return "" }
+            let count = bytes.count
+            // White space is one byte at least, so the result is never longer than the text.
+            return String(unsafeUninitializedCapacity: count) { out in
+                var written = 0
+                var pendingSpace = false
+                var index = 0
+                while index < count {
+                    let lead = base[index]
+                    let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    if isWhitespace(utf8: base + index, length: min(length, count - index)) {
+                        pendingSpace = written > 0
+                    } else {
+                        if pendingSpace {
+                            out[written] = 0x20
+                            written += 1
+                            pendingSpace = false
+                        }
+                        var offset = 0
+                        while offset < length, index + offset < count {
+                            out[written] = base[index + offset]
+                            written += 1
+                            offset += 1
+                        }
+                    }
+                    index += length
+                }
+                return written
             }
-            if pendingSpace { out.append(" ") }
-            pendingSpace = false
-            out.append(scalar)
         }
-        return String(out)
+    }
+
+    /// `isWhitespace` for the scalar whose `length` UTF-8 bytes start at `bytes`.
+    static func isWhitespace(utf8 bytes: UnsafePointer<UInt8>, length: Int) -> Bool {
+        let first = bytes[0]
+        switch length {
+        case 1: return first == 0x20 || (first >= 0x09 && first <= 0x0D)
+        case 2: return first == 0xC2 && (bytes[1] == 0x85 || bytes[1] == 0xA0)
+        case 3:
+            let (second, third) = (bytes[1], bytes[2])
+            switch (first, second) {
+            case (0xE1, 0x9A): return third == 0x80
+            case (0xE2, 0x80): return (third >= 0x80 && third <= 0x8A) || third == 0xA8 || third == 0xA9 || third == 0xAF
+            case (0xE2, 0x81): return third == 0x9F
+            case (0xE3, 0x80): return third == 0x80
+            default: return false
+            }
+        default: return false
+        }
     }
 
     /// `Character.isWhitespace` for one scalar: the Unicode White_Space property, written out.

@@ -240,7 +240,7 @@ private extension SectionRenumbering {
     /// and drops `current` from it: a section renumbered back takes its old number again. With no
     /// `number`, only drops.
     static func recordPreviousNumber(_ number: String?, dropping current: String, in text: String) -> String {
-        var lines = text.components(separatedBy: "\n")
+        var lines = text.lines()
         let end = lines.dropFirst().firstIndex(of: "---") ?? lines.count
         if let index = lines[..<end].firstIndex(where: { $0.hasPrefix("previous_numbers:") }) {
             let list = lines[index].dropFirst("previous_numbers:".count).trimmingCharacters(in: .whitespaces)
@@ -308,7 +308,7 @@ private struct Mapping {
     /// insertion's new numbers, also old ones, would look like).
     func mentions(in text: String, path: String) -> [SectionRenumbering.Mention] {
         let regex = try! NSRegularExpression(pattern: #"(?<![0-9.:])(?:"# + alternatives + #")(?:\.[0-9]+)*(?![0-9])"#)
-        let lines = text.components(separatedBy: "\n")
+        let lines = text.lines()
         let frontMatterEnd = text.hasPrefix("---\n") ? lines.dropFirst().firstIndex(of: "---") ?? 0 : 0
         var out: [SectionRenumbering.Mention] = []
         for (index, line) in lines.enumerated() where !line.hasPrefix("previous_numbers:") {

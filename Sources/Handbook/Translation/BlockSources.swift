@@ -28,8 +28,8 @@ struct BlockSource: Equatable {
 enum BlockSources {
     /// The sources of `page`'s units, one per unit in the same order; nil when they cannot all be
     /// found (a multi-line YAML value, say), in which case the page is exported whole.
-    static func of(_ page: ParsedPage) -> [BlockSource]? {
-        let lines = page.file.text.components(separatedBy: "\n")
+    static func of(_ page: ParsedPage, units known: [TranslationUnit]? = nil) -> [BlockSource]? {
+        let lines = page.file.text.lines()
         guard let front = frontMatter(page, lines: lines) else { return nil }
         var blocks = front
         let offset = page.lineMap.firstBodyLine - 1
@@ -103,7 +103,7 @@ enum BlockSources {
                 place: .lines(first: first, last: last, lead: lead, trail: trail, continuation: continuation))
         }
         visit(page.body, container: nil)
-        let units = page.units
+        let units = known ?? page.units
         guard !failed, blocks.count == units.count, zip(blocks, units).allSatisfy({ $0.kind == $1.kind }) else { return nil }
         for index in blocks.indices where units[index].line > 0 { blocks[index].line = units[index].line }
         return blocks
@@ -232,7 +232,7 @@ enum BlockSources {
         for edit in edits.sorted(by: { order($0.place) > order($1.place) }) {
             switch edit.place {
             case .lines(let first, let last, let lead, let trail, let continuation):
-                let parts = edit.markdown.components(separatedBy: "\n")
+                let parts = edit.markdown.lines()
                 var replacement = parts.enumerated().map { $0.offset == 0 ? lead + $0.element : continuation + $0.element }
                 replacement[replacement.count - 1] += trail
                 lines.replaceSubrange(first...last, with: replacement)

@@ -9,7 +9,7 @@ struct FrontMatterEditor {
 
     /// Reads the front matter of `text`; nil when the text does not start with one.
     init?(_ text: String) {
-        lines = text.components(separatedBy: "\n")
+        lines = text.lines()
         guard lines.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "---",
             let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "---" })
         else { return nil }

@@ -27,7 +27,7 @@ struct GlossaryFile {
 
     static func read(_ url: URL, language: String) -> GlossaryFile? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        let lines = text.components(separatedBy: "\n")
+        let lines = text.lines()
         var terms: [Term] = []
         var comments: [String] = []
         for (index, line) in lines.enumerated() {

@@ -68,7 +68,7 @@ public struct LanguageInit {
 
     /// `site.yaml` with the language after the last one listed.
     private func addLanguage(to text: String, path: String) throws(Failure) -> String {
-        var lines = text.components(separatedBy: "\n")
+        var lines = text.lines()
         guard let start = lines.firstIndex(where: { $0.hasPrefix("languages:") }) else {
             throw Failure(path: path, message: "site.yaml has no 'languages:' list")
         }
@@ -109,7 +109,7 @@ public struct LanguageInit {
             }
             forms = nil
         }
-        for line in english.components(separatedBy: "\n") {
+        for line in english.lines() {
             if line.hasPrefix(UIStringsReader.sourcesKey + ":") { break }
             if line.hasPrefix(" "), forms != nil {
                 let category = line.trimmingCharacters(in: .whitespaces).prefix { $0 != ":" }

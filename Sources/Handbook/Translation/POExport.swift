@@ -68,7 +68,7 @@ public struct POExport {
     /// lines) joined into one space, so that re-wrapping the English changes no msgid; hard
     /// breaks (a trailing backslash or two spaces) are kept.
     static func message(_ markdown: String) -> String {
-        let lines = markdown.components(separatedBy: "\n")
+        let lines = markdown.lines()
         guard lines.count > 1 else { return markdown }
         var out = ""
         for (index, line) in lines.enumerated() {

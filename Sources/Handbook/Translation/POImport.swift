@@ -154,7 +154,7 @@ public struct POImport {
             .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex(exported)
         let pairing = PagePairing(english: english, translation: translation)
-        let lines = translation.file.text.components(separatedBy: "\n")
+        let lines = translation.file.text.lines()
         var edits: [(place: BlockSource.Place, markdown: String)] = []
         var settled: Set<Int> = []
         for entry in catalog.entries {
@@ -188,8 +188,8 @@ public struct POImport {
         var text = BlockSources.apply(edits, to: lines).joined(separator: "\n")
         // Record as current, one fingerprint per translation block, the blocks whose entries are
         // translated and not fuzzy, and code blocks whose copy is now the English's code.
-        let current = english.units.map { Substring($0.fingerprint) }
-        let own = translation.units.map { Substring($0.fingerprint) }
+        let current = pairing.englishUnits.map { Substring($0.fingerprint) }
+        let own = pairing.translationUnits.map { Substring($0.fingerprint) }
         var record = pairing.recorded ?? Array(repeating: TranslationUnits.unreviewed, count: own.count)
         for pair in pairs {
             guard let index = pair.translation else { continue }
@@ -217,7 +217,7 @@ public struct POImport {
         guard catalog.entries.contains(where: { !$0.string.isEmpty }) else { return nil }
         let exported = POExport(content: content, language: catalog.language).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex(exported)
-        let lines = english.file.text.components(separatedBy: "\n")
+        let lines = english.file.text.lines()
         guard let all = BlockSources.of(english) else {
             // The whole body as one entry.
             guard let entry = catalog.entries.first(where: { index.take($0) != nil }), !entry.string.isEmpty else { return nil }
@@ -261,7 +261,7 @@ public struct POImport {
     /// The new `strings.yaml` and the keys to record as current.
     private func strings(_ catalog: POFile, source: String, context: inout Context) -> ((URL, String), [String])? {
         let strings = StringsCatalog(content: content, source: source, language: catalog.language)
-        guard let items = strings.items(), var lines = try? String(contentsOf: strings.translationURL, encoding: .utf8).components(separatedBy: "\n") else {
+        guard let items = strings.items(), var lines = try? String(contentsOf: strings.translationURL, encoding: .utf8).lines() else {
             context.problems.append(Problem(path: context.path, line: 1, message: "\(catalog.language)/strings.yaml cannot be read; run handbook check", code: "po-no-translation"))
             return nil
         }

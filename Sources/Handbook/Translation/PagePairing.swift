@@ -17,6 +17,9 @@ struct PagePairing {
     let translation: ParsedPage
     let englishBlocks: [BlockSource]
     let translationBlocks: [BlockSource]
+    /// Both pages' translatable blocks (worked out on each read of `units`: read here once).
+    let englishUnits: [TranslationUnit]
+    let translationUnits: [TranslationUnit]
     /// One pair per English block, in order; nil when the translation is structured differently.
     let pairs: [Pair]?
     /// The recorded fingerprints, when the translation records them one per block.
@@ -25,10 +28,11 @@ struct PagePairing {
     init(english: ParsedPage, translation: ParsedPage) {
         self.english = english
         self.translation = translation
-        let englishBlocks = BlockSources.of(english) ?? []
-        let translationBlocks = BlockSources.of(translation) ?? []
-        // Units are worked out on each read; read them once.
         let englishUnits = english.units, translationUnits = translation.units
+        self.englishUnits = englishUnits
+        self.translationUnits = translationUnits
+        let englishBlocks = BlockSources.of(english, units: englishUnits) ?? []
+        let translationBlocks = BlockSources.of(translation, units: translationUnits) ?? []
         self.englishBlocks = englishBlocks
         self.translationBlocks = translationBlocks
         let found = englishBlocks.count == englishUnits.count && translationBlocks.count == translationUnits.count
@@ -98,7 +102,7 @@ struct PagePairing {
 
     /// The body of a page (everything after the front matter), for a whole-page entry.
     static func body(of page: ParsedPage) -> String {
-        let lines = page.file.text.components(separatedBy: "\n")
+        let lines = page.file.text.lines()
         return lines.dropFirst(max(page.lineMap.firstBodyLine - 1, 0)).joined(separator: "\n")
     }
 }

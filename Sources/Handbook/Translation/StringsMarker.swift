@@ -60,7 +60,7 @@ struct StringsMarker {
     /// Replaces the `_sources` block, which always stands last, keeping every other line as it was.
     private func write(_ records: [String: String]) throws(TranslationFile.Failure) {
         guard let text = edit.text(of: file.url) else { throw file.failure("cannot read the file") }
-        var lines = text.components(separatedBy: "\n")
+        var lines = text.lines()
         if let start = lines.firstIndex(where: { $0.hasPrefix(UIStringsReader.sourcesKey + ":") }) {
             var first = start
             while first > 0, lines[first - 1].hasPrefix("# ") && lines[first - 1].contains("i18n mark-current") { first -= 1 }
