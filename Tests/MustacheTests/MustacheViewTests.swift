@@ -62,6 +62,29 @@ final class MustacheViewTests: XCTestCase {
         XCTAssertNotEqual(MustacheValue.view(Person(name: "x")), .view(Opaque()))
     }
 
+    /// A view whose keys are written once, beside how each is read.
+    private struct Place: FieldedView, Equatable {
+        static let fields: [ViewField<Place>] = [
+            ViewField("name") { view in .string(view.name) },
+            ViewField("near") { view in view.near.isEmpty ? nil : .array(view.near.map(MustacheValue.string)) },
+        ]
+        let name: String
+        var near: [String] = []
+    }
+
+    func testAFieldedViewListsItsFieldsAsKeysAndAnswersThemOnly() throws {
+        XCTAssertEqual(Place.keys, ["name", "near"])
+        let place = MustacheValue.view(Place(name: "Sha Tin", near: ["Tai Wai"]))
+        XCTAssertEqual(place["name"], "Sha Tin")
+        XCTAssertEqual(place["near"], .array(["Tai Wai"]))
+        XCTAssertNil(place["city"])
+        // A field that answers nil lets the lookup go on down the stack, as a missing key does.
+        let library = try TemplateLibrary(templates: ["t": "{{name}}: {{#place}}{{name}} near {{near}}{{/place}}"])
+        XCTAssertEqual(try library.render("t", ["name": "outer", "near": "none", "place": .view(Place(name: "Sha Tin"))]), "outer: Sha Tin near none")
+        XCTAssertEqual(place, .view(Place(name: "Sha Tin", near: ["Tai Wai"])))
+        XCTAssertNotEqual(place, .view(Place(name: "Sha Tin")))
+    }
+
     func testNameUsesListEveryNameWithItsLineAndColumn() throws {
         let library = try TemplateLibrary(templates: ["t": "a {{x}}\n{{#y.z}}{{.}}{{/y.z}}{{>*w}}", "w": ""])
         let uses = library.nameUses().map { "\($0.templateName):\($0.line):\($0.column) \($0.components.joined(separator: "."))" }
