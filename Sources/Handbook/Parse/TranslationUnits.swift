@@ -191,7 +191,8 @@ public enum TranslationUnits {
         }
     }
 
-    /// `isWhitespace` for the scalar whose `length` UTF-8 bytes start at `bytes`.
+    /// Whether the scalar whose `length` UTF-8 bytes start at `bytes` is white space: the Unicode
+    /// White_Space property (`Character.isWhitespace` for one scalar), written out as UTF-8.
     static func isWhitespace(utf8 bytes: UnsafePointer<UInt8>, length: Int) -> Bool {
         let first = bytes[0]
         switch length {
@@ -210,11 +211,4 @@ public enum TranslationUnits {
         }
     }
 
-    /// `Character.isWhitespace` for one scalar: the Unicode White_Space property, written out.
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
-        default: return false
-        }
-    }
 }

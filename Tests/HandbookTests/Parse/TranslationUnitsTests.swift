@@ -13,10 +13,12 @@ final class TranslationUnitsTests: XCTestCase {
         for sample in samples {
             XCTAssertEqual(TranslationUnits.collapse(sample), sample.split(whereSeparator: \.isWhitespace).joined(separator: " "), sample.debugDescription)
         }
-        // Every scalar of the Basic Multilingual Plane is white space to both or to neither.
+        // Every scalar of the Basic Multilingual Plane, as UTF-8, is white space to both or to neither.
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            XCTAssertEqual(TranslationUnits.isWhitespace(scalar), Character(scalar).isWhitespace, String(value, radix: 16))
+            let bytes = Array(String(scalar).utf8)
+            let isWhitespace = bytes.withUnsafeBufferPointer { TranslationUnits.isWhitespace(utf8: $0.baseAddress!, length: $0.count) }
+            XCTAssertEqual(isWhitespace, Character(scalar).isWhitespace, String(value, radix: 16))
         }
     }
 }
