@@ -5,7 +5,8 @@ import XCTest
 
 /// Builds every fixture under `Fixtures/<feature>/<case>/` and compares the result with its
 /// `expected/` folder: the whole output for a clean build, or `stderr.txt` and `exit-code` for a
-/// failing one. Fixtures without a `templates/` folder use the repository's templates.
+/// failing one. Fixtures without a `templates/` folder use the repository's templates; every fixture
+/// inherits the repository's strings it does not define (`TemporaryProject.inheritRepositoryStrings`).
 final class GoldenTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
@@ -35,7 +36,12 @@ final class GoldenTests: XCTestCase {
         project.copy(fixture.appendingPathComponent("content"), to: "content")
         let ownTemplates = fixture.appendingPathComponent("templates")
         let hasOwnTemplates = FileManager.default.fileExists(atPath: ownTemplates.path)
-        if hasOwnTemplates { project.copy(ownTemplates, to: "templates") } else { project.useRepositoryTemplates() }
+        if hasOwnTemplates {
+            project.copy(ownTemplates, to: "templates")
+            project.inheritRepositoryStrings()
+        } else {
+            project.useRepositoryTemplates()
+        }
         // A previous site, which a failing build must leave exactly as it was.
         project.write("public/index.html", "previous site\n")
         project.write("public/en/old.html", "previous page\n")

@@ -32,22 +32,38 @@ public final class TemporaryProject {
         }
     }
 
-    /// Copies the repository's templates into `folder` (the project root by default) and gives the
-    /// content there every English UI string its `strings.yaml` does not define: a test's content
-    /// keeps only the strings it is about, and a string added to the templates needs no edit of
-    /// every fixture. Call it after the content is in place.
+    /// Copies the repository's templates into `folder` (the project root by default) and inherits the
+    /// repository's strings (`inheritRepositoryStrings`). Call it after the content is in place.
     public func useRepositoryTemplates(in folder: String = "") {
         let prefix = folder.isEmpty ? "" : folder + "/"
         copy(TemporaryProject.repositoryRoot.appendingPathComponent("templates"), to: prefix + "templates")
-        inheritStrings(at: prefix + "content/en/strings.yaml")
+        inheritRepositoryStrings(in: folder)
     }
 
-    private func inheritStrings(at relativePath: String) {
-        let path = root.appendingPathComponent(relativePath)
-        guard let own = try? String(contentsOf: path, encoding: .utf8),
-            let shared = try? String(contentsOf: TemporaryProject.repositoryRoot.appendingPathComponent("content/en/strings.yaml"), encoding: .utf8)
-        else { return }
-        let defined = Set(own.split(separator: "\n").compactMap(Self.topLevelKey))
+    /// The first line of a translation's `strings.yaml` that asks for the repository's strings of its language.
+    public static let inheritMarker = "# inherit: repository"
+
+    /// Gives the content in `folder` every UI string its `strings.yaml` does not define, from the
+    /// repository's file of the same language: English always, a translation when its file starts
+    /// with `inheritMarker` (without it, a translation's missing strings are what the test is about).
+    /// A test's content keeps only the strings it is about, and a string added to the templates
+    /// needs no edit of every fixture.
+    public func inheritRepositoryStrings(in folder: String = "") {
+        let content = root.appendingPathComponent(folder.isEmpty ? "content" : folder + "/content")
+        let languages = (try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []
+        for language in languages.sorted() {
+            let path = content.appendingPathComponent(language).appendingPathComponent("strings.yaml")
+            // Bytes, not text: a fixture may hold bytes that are not UTF-8 on purpose.
+            guard let own = FileManager.default.contents(atPath: path.path) else { continue }
+            if language != "en" && !own.starts(with: Array((Self.inheritMarker + "\n").utf8)) { continue }
+            inheritStrings(at: path, own: own, language: language)
+        }
+    }
+
+    private func inheritStrings(at path: URL, own: Data, language: String) {
+        let repository = TemporaryProject.repositoryRoot.appendingPathComponent("content/\(language)/strings.yaml")
+        guard let shared = try? String(contentsOf: repository, encoding: .utf8) else { return }
+        let defined = Set(String(decoding: own, as: UTF8.self).split(separator: "\n").compactMap(Self.topLevelKey))
         var added = ""
         var comments = ""
         var copying = false
@@ -65,7 +81,8 @@ public final class TemporaryProject {
             comments = ""
         }
         guard !added.isEmpty else { return }
-        try? (own + (own.hasSuffix("\n") || own.isEmpty ? "" : "\n") + added).write(to: path, atomically: true, encoding: .utf8)
+        let separator = own.isEmpty || own.last == UInt8(ascii: "\n") ? "" : "\n"
+        try? (own + Data((separator + added).utf8)).write(to: path, options: .atomic)
     }
 
     /// `key` of a line `key: value` or `key:` at the top level of a YAML mapping.
