@@ -23,11 +23,11 @@ public enum Command: Equatable, Sendable {
     case watch(FolderOptions, timings: Bool = false)
     case serve(FolderOptions, ServeOptions)
     case i18nStatus(FolderOptions, json: Bool, strict: Bool, strings: Bool = false)
-    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [], language: String? = nil)
-    case i18nDiff(FolderOptions, paths: [String], json: Bool, language: String? = nil, outdated: Bool = false)
+    case i18nMarkCurrent(FolderOptions, paths: [String], force: Bool = false, blocks: [String] = [], language: LanguageCode? = nil)
+    case i18nDiff(FolderOptions, paths: [String], json: Bool, language: LanguageCode? = nil, outdated: Bool = false)
     case i18nUpgrade(FolderOptions)
     case renumber(FolderOptions, SectionRenumbering.Request)
-    case i18nExport(FolderOptions, language: String, out: String?)
+    case i18nExport(FolderOptions, language: LanguageCode, out: String?)
     case i18nImport(FolderOptions, folder: String, dryRun: Bool = false)
     case i18nInit(FolderOptions, code: String, name: String, tag: String?)
     case recover(FolderOptions, undo: Bool)
@@ -236,7 +236,7 @@ public enum Arguments {
             let (folders, values, words) = try named(rest, allowed: ["--content", "--lang", "--out"])
             guard words.isEmpty else { throw UsageError(message: "unexpected '\(words[0])'; export takes --lang and --out", suggestion: nil) }
             guard let language = values["--lang"] else { throw UsageError(message: "name the edition to export with --lang, such as --lang zh-Hant", suggestion: nil) }
-            return .i18nExport(folders, language: language, out: values["--out"])
+            return .i18nExport(folders, language: LanguageCode(language), out: values["--out"])
         case "import":
             let dryRun = rest.contains("--dry-run")
             let (folders, _, words) = try named(rest.filter { $0 != "--dry-run" }, allowed: ["--content"])
@@ -291,7 +291,7 @@ public enum Arguments {
         var files: [String] = []
         var blocks: [String] = []
         /// `--lang`: the translation a page ID stands for.
-        var language: String?
+        var language: LanguageCode?
     }
 
     private static func options(
@@ -359,7 +359,7 @@ public enum Arguments {
             }
             switch word {
             case "--block": extra.blocks.append(value!)
-            case "--lang": extra.language = value!
+            case "--lang": extra.language = LanguageCode(value!)
             case "--content":
                 folders.content = value!
                 folders.contentGiven = true

@@ -24,7 +24,7 @@ struct I18nFileCommands {
 
     /// The file of every outdated translation (of `language`, or of every language), as
     /// `i18n status` lists them; nil when the content does not resolve (the problems written).
-    func outdatedPaths<Err: TextOutputStream>(language: String?, stderr: inout Err) -> [String]? {
+    func outdatedPaths<Err: TextOutputStream>(language: LanguageCode?, stderr: inout Err) -> [String]? {
         guard let root = contentFolder() else {
             stderr.write("handbook: error: no content folder here or above (none holds site.yaml); pass --content DIR\n")
             return nil
@@ -45,7 +45,7 @@ struct I18nFileCommands {
     /// The translation files `arguments` name: paths as they are, and page IDs (`bp:1.10`,
     /// `sec:7.3.6.5`, `page:about`), as `i18n status` names pages, as the file of each translation
     /// that has one, or of `language` alone; nil (with the reason written) when an ID names none.
-    func paths<Err: TextOutputStream>(_ arguments: [String], language: String?, stderr: inout Err) -> [String]? {
+    func paths<Err: TextOutputStream>(_ arguments: [String], language: LanguageCode?, stderr: inout Err) -> [String]? {
         var out: [String] = []
         for argument in arguments {
             guard let (key, _) = PageKey.reference(argument) else {
@@ -58,8 +58,9 @@ struct I18nFileCommands {
             }
             let relative = "\(key.folder)/\(key.id).md"
             let source = TranslationFile.sourceLanguage(in: root)
-            let languages = (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.sorted() ?? []
-            let found = languages.filter { code in
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.sorted() ?? []
+            let languages: [LanguageCode] = folders.map { LanguageCode($0) }
+            let found = languages.filter { (code: LanguageCode) -> Bool in
                 code != source && (language == nil || code == language)
                     && FileManager.default.fileExists(atPath: root.appendingPathComponent("\(code)/\(relative)").path)
             }

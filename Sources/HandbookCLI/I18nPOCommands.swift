@@ -8,10 +8,10 @@ struct I18nPOCommands {
 
     private var content: URL { ProjectPaths(root: workingDirectory, content: options.content).content }
 
-    func export<Out: TextOutputStream, Err: TextOutputStream>(language: String, out: String?, stdout: inout Out, stderr: inout Err) -> Int32 {
+    func export<Out: TextOutputStream, Err: TextOutputStream>(language: LanguageCode, out: String?, stdout: inout Out, stderr: inout Err) -> Int32 {
         let source = TranslationFile.sourceLanguage(in: content)
-        guard language != source, FileManager.default.fileExists(atPath: content.appendingPathComponent(language).path) else {
-            stderr.write("handbook: error: \(DiagnosticFormatter.escaped(options.content))/\(DiagnosticFormatter.escaped(language)) is not a translated edition of this site\n")
+        guard language != source, FileManager.default.fileExists(atPath: content.appendingPathComponent(language.rawValue).path) else {
+            stderr.write("handbook: error: \(DiagnosticFormatter.escaped(options.content))/\(DiagnosticFormatter.escaped(language.rawValue)) is not a translated edition of this site\n")
             return 1
         }
         let shown = out ?? "po/\(language)"

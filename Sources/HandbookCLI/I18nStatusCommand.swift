@@ -77,7 +77,7 @@ struct I18nStatusCommand {
             let languages = site.editions.filter { $0.language.code != source }.map { edition -> (String, JSONValue) in
                 let language = edition.language, own = edition.strings
                 let state = own.missingKeys.contains(key) ? "missing" : own.outdatedKeys.contains(key) ? "outdated" : "current"
-                return (language.code, .object([("state", .string(state)), ("text", state == "missing" ? .null : .string(own.values[key] ?? ""))]))
+                return (language.code.rawValue, .object([("state", .string(state)), ("text", state == "missing" ? .null : .string(own.values[key] ?? ""))]))
             }
             return .object([
                 ("key", .string(key)), ("english", .string(english.values[key]!)),

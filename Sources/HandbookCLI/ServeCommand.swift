@@ -77,7 +77,7 @@ struct ServeCommand {
         watch.afterRebuild = { builder, report in
             if report.succeeded {
                 if let site = builder.lastSite {
-                    server.update(strings: Self.previewStrings(site), sourceLanguage: site.config.sourceLanguage.code)
+                    server.update(strings: Self.previewStrings(site), sourceLanguage: site.config.sourceLanguage.code.rawValue)
                 }
                 server.hub.built(written: report.written + report.removed)
             } else {
@@ -117,7 +117,7 @@ struct ServeCommand {
             let language = edition.language, strings = edition.strings
             let english = PreviewStrings.english
             func text(_ key: String, _ fallback: String) -> String { strings.values[key] ?? fallback }
-            out[language.code] = PreviewStrings(
+            out[language.code.rawValue] = PreviewStrings(
                 // A site without the keys gets the English words, and says so.
                 tag: strings.values["serve_not_found_title"] == nil ? english.tag : language.tag,
                 notFoundTitle: text("serve_not_found_title", english.notFoundTitle),

@@ -7,7 +7,7 @@ public struct LoadedContent: Sendable {
     /// Practice, section and page files of every language.
     public var pages: [SourceFile]
     /// Each language's `strings.yaml`, by language code.
-    public var strings: [String: SourceFile]
+    public var strings: [LanguageCode: SourceFile]
     /// `content/glossary.yaml`, the fixed translations of recurring terms, if there is one.
     public var glossary: SourceFile?
     /// `content/wcag.yaml`, the WCAG 2.2 success criteria that practices map to, if there is one.
@@ -18,14 +18,14 @@ public struct LoadedContent: Sendable {
     public var synonyms: SourceFile?
     /// Language codes whose `strings.yaml` exists but could not be read (already reported), so no
     /// stage calls it missing.
-    public var unreadableStrings: Set<String>
+    public var unreadableStrings: Set<LanguageCode>
     /// Images of `content/images/` and of each `content/<lang>/images/`, sorted by path.
     public var images: [ImageFile] = []
 
     /// Creates loaded content (the loader does; tests and fuzzers build it directly).
     public init(
-        config: SiteConfig, pages: [SourceFile], strings: [String: SourceFile], glossary: SourceFile? = nil,
-        wcag: SourceFile? = nil, unreadableStrings: Set<String> = [], sourceNotes: SourceFile? = nil
+        config: SiteConfig, pages: [SourceFile], strings: [LanguageCode: SourceFile], glossary: SourceFile? = nil,
+        wcag: SourceFile? = nil, unreadableStrings: Set<LanguageCode> = [], sourceNotes: SourceFile? = nil
     ) {
         self.wcag = wcag
         self.config = config
@@ -81,8 +81,8 @@ public struct ContentLoader {
         config.contentFolder = paths.display(paths.content)
         let codes = config.languages.map(\.code)
         var pending: [Pending] = []
-        var strings: [String: SourceFile] = [:]
-        var unreadableStrings: Set<String> = []
+        var strings: [LanguageCode: SourceFile] = [:]
+        var unreadableStrings: Set<LanguageCode> = []
         var glossary: SourceFile?
         var wcag: SourceFile?
         var images: [ImageFile] = []
@@ -118,9 +118,9 @@ public struct ContentLoader {
                     at: SourceLocation(path: paths.display(url)))
                 continue
             }
-            guard codes.contains(entry) else {
-                var notes: [Diagnostic.Note] = [Diagnostic.Note("site.yaml lists \(codes.joined(separator: ", "))")]
-                if let near = NearMiss.suggestion(for: entry, among: codes) {
+            guard codes.contains(LanguageCode(entry)) else {
+                var notes: [Diagnostic.Note] = [Diagnostic.Note("site.yaml lists \(codes.map(\.rawValue).joined(separator: ", "))")]
+                if let near = NearMiss.suggestion(for: entry, among: codes.map(\.rawValue)) {
                     notes.insert(Diagnostic.Note("did you mean \"\(near)\"?"), at: 0)
                 }
                 diagnostics.error(
@@ -128,10 +128,10 @@ public struct ContentLoader {
                     at: SourceLocation(path: paths.display(url)), notes: notes)
                 continue
             }
-            let hasImages = loadLanguage(entry, into: &pending, strings: &strings, unreadableStrings: &unreadableStrings)
+            let hasImages = loadLanguage(LanguageCode(entry), into: &pending, strings: &strings, unreadableStrings: &unreadableStrings)
             let languageImages = url.appendingPathComponent(ImageLoader.folder)
             if hasImages {
-                images += ImageLoader(paths: paths, diagnostics: diagnostics).load(languageImages, language: entry)
+                images += ImageLoader(paths: paths, diagnostics: diagnostics).load(languageImages, language: LanguageCode(entry))
             }
         }
         reportCaseCollisions(pending)
@@ -156,7 +156,7 @@ private extension ContentLoader {
     /// A page file found in a language tree, to be read.
     struct Pending {
         var url: URL
-        var language: String
+        var language: LanguageCode
         var relativePath: String
         /// The file's folder with links resolved, worked out once per folder.
         var realFolder: String
@@ -169,9 +169,9 @@ private extension ContentLoader {
 
     /// Finds a language folder's pages and strings; whether it has an images folder.
     func loadLanguage(
-        _ code: String, into pages: inout [Pending], strings: inout [String: SourceFile], unreadableStrings: inout Set<String>
+        _ code: LanguageCode, into pages: inout [Pending], strings: inout [LanguageCode: SourceFile], unreadableStrings: inout Set<LanguageCode>
     ) -> Bool {
-        let folder = paths.content.appendingPathComponent(code)
+        let folder = paths.content.appendingPathComponent(code.rawValue)
         var hasImages = false
         for (entry, isFolder) in entries(folder) {
             let url = folder.appendingPathComponent(entry)
@@ -266,7 +266,7 @@ private extension ContentLoader {
     }
 
     func read(
-        _ url: URL, language: String, relativePath: String, contentRoot: String? = nil, realFolder: String? = nil
+        _ url: URL, language: LanguageCode, relativePath: String, contentRoot: String? = nil, realFolder: String? = nil
     ) -> SourceFile? {
         let display = paths.display(url)
         let location = SourceLocation(path: display)

@@ -54,7 +54,7 @@ final class FileCache: @unchecked Sendable {
     init() {}
 
     /// The file read last time from `path` as `language`/`relativePath`, when its stamp is the same.
-    func file(at path: String, stamp: Stamp, language: String, relativePath: String) -> SourceFile? {
+    func file(at path: String, stamp: Stamp, language: LanguageCode, relativePath: String) -> SourceFile? {
         guard !stamp.isRecent, let known = lock.withLock({ files[path] }), known.stamp == stamp,
             known.file.language == language, known.file.relativePath == relativePath
         else { return nil }

@@ -9,7 +9,7 @@ struct ImageLoader {
     let paths: ProjectPaths
     let diagnostics: DiagnosticEngine
 
-    func load(_ folder: URL, language: String?) -> [ImageFile] {
+    func load(_ folder: URL, language: LanguageCode?) -> [ImageFile] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         return names.compactMap { name in
             let url = folder.appendingPathComponent(name)

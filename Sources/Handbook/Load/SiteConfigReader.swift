@@ -22,7 +22,7 @@ struct SiteConfigReader {
             // Without a `dir`, the script of the tag (or the language's usual one) decides: ar, he, fa are rtl.
             let dir = entry.oneOf("dir", ["ltr", "rtl"]) ?? Language.direction(of: tag ?? code)
             entry.rejectUnknownKeys(["code", "name", "dir", "tag"])
-            languages.append(Language(code: code, name: name, dir: dir, tag: tag))
+            languages.append(Language(code: LanguageCode(code), name: name, dir: dir, tag: tag))
         }
         let sourceCode = fields.string("source_language", required: true)
         let baseURL = readBaseURL(fields)
@@ -35,7 +35,7 @@ struct SiteConfigReader {
         fields.rejectUnknownKeys(["languages", "source_language", "base_url", "modified"])
         // A refused code would make every later check (source language, folders) misleading.
         guard let sourceCode, !languages.isEmpty, !refusedCode else { return nil }
-        guard let source = languages.first(where: { $0.code == sourceCode }) else {
+        guard let source = languages.first(where: { $0.code.rawValue == sourceCode }) else {
             diagnostics.error(
                 .unknownLanguage, "source_language \"\(sourceCode)\" is not among the languages",
                 at: fields.location(of: "source_language"))

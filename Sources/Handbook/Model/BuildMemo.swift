@@ -99,10 +99,10 @@ final class BuildMemo: @unchecked Sendable {
     /// (their file, languages and the pages their links may name) and every language's strings.
     struct YAMLGlossaryInputs: Equatable {
         var glossaryHash: String
-        var languages: [String]
+        var languages: [LanguageCode]
         var notesHash: String?
         var pages: Int
-        var strings: [String: String]
+        var strings: [LanguageCode: String]
     }
 
     /// One page checked for other regions' words: its file and the synonym table's.
@@ -124,8 +124,8 @@ final class BuildMemo: @unchecked Sendable {
 
     /// What the UI strings are resolved from.
     struct StringsInputs: Equatable {
-        var files: [String: String]
-        var unreadable: Set<String>
+        var files: [LanguageCode: String]
+        var unreadable: Set<LanguageCode>
         var languages: [Language]
         var contentFolder: String
         var counts: SiteCounts
@@ -135,13 +135,13 @@ final class BuildMemo: @unchecked Sendable {
     /// in and which pages exist (which decides the links they break).
     struct SourceNotesInputs: Equatable {
         var hash: String
-        var languages: [String]
+        var languages: [LanguageCode]
         var pages: Int
     }
 
     /// A page in one language.
     struct PageSlot: Hashable, Sendable {
-        var language: String
+        var language: LanguageCode
         var path: String
     }
 
@@ -161,7 +161,7 @@ final class BuildMemo: @unchecked Sendable {
     /// each language's UI strings.
     struct SearchShared: Hashable, Sendable {
         var wcagHash: String?
-        var strings: [String: Int]
+        var strings: [LanguageCode: Int]
     }
 
     /// What a language's index files are made from: its documents and the words that stand for one another.
@@ -207,7 +207,7 @@ final class BuildMemo: @unchecked Sendable {
         var shared: SearchShared
     }
 
-    let strings = MemoTable<String, StringsInputs, Reported<[String: UIStrings]>>()
+    let strings = MemoTable<String, StringsInputs, Reported<[LanguageCode: UIStrings]>>()
     let glossaryFindings = MemoTable<String, PairInputs, [Diagnostic]>()
     let parityFindings = MemoTable<String, PairInputs, [Diagnostic]>()
     let published = MemoTable<PageSlot, PublishInputs, (page: ResolvedPage, diagnostics: [Diagnostic])>()
@@ -216,18 +216,18 @@ final class BuildMemo: @unchecked Sendable {
     let bodies = MemoTable<String, BodyInputs, RenderedBodies.Page>()
     let searchDocuments = MemoTable<String, SearchDocumentInputs, SearchDocument>()
     let searchCounts = MemoTable<String, SearchDocument, SearchScorer.Counted>()
-    let searchIndexes = MemoTable<String, SearchIndexInputs, [OutputFile]>()
+    let searchIndexes = MemoTable<LanguageCode, SearchIndexInputs, [OutputFile]>()
     let indexUses = MemoTable<PageSlot, IndexUsesInputs, AlphabeticalIndex.PageUses>()
     /// Each language's A–Z terms, compared whole, with the generation that names them.
-    let indexTerms = MemoTable<String, [AlphabeticalIndex.IndexTerm.Key], Int>()
+    let indexTerms = MemoTable<LanguageCode, [AlphabeticalIndex.IndexTerm.Key], Int>()
     let yamlGlossaryFindings = MemoTable<String, YAMLGlossaryInputs, Reported<Void>>()
     let regionalFindings = MemoTable<String, RegionalInputs, [Diagnostic]>()
     let templates = MemoTable<String, TemplateInputs, Reported<TemplateLibrary?>>()
     /// Each language's EPUB container, by the entries it holds (compared whole, not by a hash).
-    let books = MemoTable<String, [ZipArchive.Entry], Result<[UInt8], ZipArchive.Failure>>()
+    let books = MemoTable<LanguageCode, [ZipArchive.Entry], Result<[UInt8], ZipArchive.Failure>>()
     /// Each language's UI strings as the last run had them, while they are equal: pages' contexts
     /// then hold the same tables as the last run's, and comparing them is comparing references.
-    let uiStrings = MemoTable<String, UIStrings, UIStrings>()
+    let uiStrings = MemoTable<LanguageCode, UIStrings, UIStrings>()
     /// Each output page's bytes, or the template's error, by the output path.
     let pages = MemoTable<String, RenderInputs, Result<[UInt8], TemplateError>>()
 

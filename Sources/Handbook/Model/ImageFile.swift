@@ -6,14 +6,14 @@ public struct ImageFile: Sendable, Equatable {
     /// The name authors write in `![alt](name)`: the file name, such as `screen-flow.svg`.
     public var name: String
     /// The language folder the file is in, or nil for the shared folder.
-    public var language: String?
+    public var language: LanguageCode?
     /// The file's bytes, copied unchanged to the output.
     public var bytes: [UInt8]
     /// Width and height in CSS pixels, read from the file's header.
     public var size: ImageSize
 
     /// Creates an image.
-    public init(path: String, name: String, language: String?, bytes: [UInt8], size: ImageSize) {
+    public init(path: String, name: String, language: LanguageCode?, bytes: [UInt8], size: ImageSize) {
         self.path = path
         self.name = name
         self.language = language

@@ -3,7 +3,7 @@ import CICU
 /// A language the site is published in, as `site.yaml` lists it.
 public struct Language: Hashable, Sendable {
     /// Code used in folder names, URLs and search indexes: `en`, `zh-Hant`, `zh-Hans`.
-    public var code: String
+    public var code: LanguageCode
     /// BCP 47 tag written in `lang` and `hreflang`, which picks the screen reader's voice: `zh-Hant-HK`
     /// asks for Cantonese, which `zh-Hant` alone does not. The code unless site.yaml gives a `tag`.
     public var tag: String
@@ -13,9 +13,9 @@ public struct Language: Hashable, Sendable {
     public var dir: String
 
     /// Creates a language.
-    public init(code: String, name: String, dir: String = "ltr", tag: String? = nil) {
+    public init(code: LanguageCode, name: String, dir: String = "ltr", tag: String? = nil) {
         self.code = code
-        self.tag = tag ?? code
+        self.tag = tag ?? code.rawValue
         self.name = name
         self.dir = dir
     }
@@ -52,7 +52,7 @@ public struct SiteConfig: Sendable {
     }
 
     /// The `lang` tag of the language with folder code `code` (the code itself if it is unknown).
-    public func tag(of code: String) -> String {
-        languages.first { $0.code == code }?.tag ?? code
+    public func tag(of code: LanguageCode) -> String {
+        languages.first { $0.code == code }?.tag ?? code.rawValue
     }
 }

@@ -3,7 +3,7 @@
 public enum OutputLayout {
     /// `en/practices/2.10.html`, `en/sections/7.3.6.5.html`, `en/about.html`, `en/index.html`;
     /// the generated lists are `en/practices/index.html` and `en/sections/index.html`.
-    public static func path(of key: PageKey, in language: String) -> String {
+    public static func path(of key: PageKey, in language: LanguageCode) -> String {
         switch key {
         case .practice(let id): return "\(language)/practices/\(id).html"
         case .section(let number): return "\(language)/sections/\(number).html"
@@ -23,5 +23,5 @@ public enum OutputLayout {
 
 extension OutputLayout {
     /// `en/handbook.epub`: the EPUB edition of one language.
-    public static func epub(in language: String) -> String { "\(language)/handbook.epub" }
+    public static func epub(in language: LanguageCode) -> String { "\(language)/handbook.epub" }
 }

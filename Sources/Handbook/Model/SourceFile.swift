@@ -3,7 +3,7 @@ public struct SourceFile: Sendable {
     /// Path relative to the project root, such as `content/en/practices/2.10.md`.
     public var path: String
     /// Language code of the tree the file is in.
-    public var language: String
+    public var language: LanguageCode
     /// Path inside the language tree, such as `practices/2.10.md`: the same for a page and its translations.
     public var relativePath: String
     /// The file's text, with a byte-order mark removed and line ends normalised to `\n`.
@@ -12,7 +12,7 @@ public struct SourceFile: Sendable {
     public var hash: String
 
     /// Creates a source file.
-    public init(path: String, language: String, relativePath: String, text: String, hash: String) {
+    public init(path: String, language: LanguageCode, relativePath: String, text: String, hash: String) {
         self.path = path
         self.language = language
         self.relativePath = relativePath

@@ -19,7 +19,7 @@ public struct WCAGCatalog: Sendable {
         /// `1` or `1.4`.
         public var number: String
         /// Names by language code.
-        public var names: [String: String]
+        public var names: [LanguageCode: String]
     }
 
     /// One success criterion.
@@ -33,7 +33,7 @@ public struct WCAGCatalog: Sendable {
         /// The version that removed it (`2.2` for 4.1.1 Parsing), nil while it stands.
         public var removed: String?
         /// Short names by language code (`Reflow`).
-        public var names: [String: String]
+        public var names: [LanguageCode: String]
         /// Whether the Chinese names are the handbook's own rather than the W3C authorised translation's.
         public var ownNames: Bool
         /// Why no practice serves it: a key of `gaps`, for A and AA criteria the guide leaves out.
@@ -54,12 +54,12 @@ public struct WCAGCatalog: Sendable {
     /// Every criterion in number order, 4.1.1 included.
     public var criteria: [Criterion]
     /// Notes on why a criterion is served by no practice, by key, each with its text by language code.
-    public var gaps: [String: [String: String]]
+    public var gaps: [String: [LanguageCode: String]]
 
     private var positions: [String: Int]
 
     /// Creates a catalogue.
-    public init(principles: [Group], guidelines: [Group], criteria: [Criterion], gaps: [String: [String: String]]) {
+    public init(principles: [Group], guidelines: [Group], criteria: [Criterion], gaps: [String: [LanguageCode: String]]) {
         self.principles = principles
         self.guidelines = guidelines
         self.criteria = criteria
@@ -83,27 +83,27 @@ public struct WCAGCatalog: Sendable {
 
 extension WCAGCatalog.Criterion {
     /// The name in `language`, or the English one.
-    func name(in language: String) -> String { names[language] ?? names["en"] ?? "" }
+    func name(in language: LanguageCode) -> String { names[language] ?? names["en"] ?? "" }
 
     /// `en` when `name(in: language)` is the English standing in for a missing name, else nil.
-    func nameFallbackLanguage(in language: String) -> String? {
+    func nameFallbackLanguage(in language: LanguageCode) -> LanguageCode? {
         WCAGCatalog.fallbackLanguage(of: names, in: language)
     }
 }
 
 extension WCAGCatalog.Group {
     /// The name in `language`, or the English one.
-    func name(in language: String) -> String { names[language] ?? names["en"] ?? "" }
+    func name(in language: LanguageCode) -> String { names[language] ?? names["en"] ?? "" }
 
     /// `en` when `name(in: language)` is the English standing in for a missing name, else nil.
-    func nameFallbackLanguage(in language: String) -> String? {
+    func nameFallbackLanguage(in language: LanguageCode) -> LanguageCode? {
         WCAGCatalog.fallbackLanguage(of: names, in: language)
     }
 }
 
 extension WCAGCatalog {
     /// The tag of a name in `wcag.yaml` read in `language`: `en` when the language has none of its own.
-    static func fallbackLanguage(of names: [String: String], in language: String) -> String? {
+    static func fallbackLanguage(of names: [LanguageCode: String], in language: LanguageCode) -> LanguageCode? {
         names[language] == nil && names["en"] != nil && language != "en" ? "en" : nil
     }
 }

@@ -8,8 +8,8 @@ struct HalfwidthPunctuationLinter {
     let diagnostics: DiagnosticEngine
 
     /// Whether text in `language` sets its punctuation full-width.
-    static func applies(to language: String) -> Bool {
-        language == "zh" || language.hasPrefix("zh-")
+    static func applies(to language: LanguageCode) -> Bool {
+        language.primaryLanguage == "zh"
     }
 
     /// Lints the prose lines of a Markdown body that starts on file line `firstLine`; code and HTML

@@ -8,13 +8,13 @@ public struct PageParser: Sendable {
     private let parser = MarkdownParser()
     /// The source language, when known: a translation's missing headings are left to the
     /// translation checks, which name the English anchor it lost.
-    private let sourceLanguage: String?
+    private let sourceLanguage: LanguageCode?
 
     /// The longest file name, in bytes, that common file systems (ext4, APFS, NTFS) accept.
     static let maximumFileNameBytes = 255
 
     /// Creates a parser that reports to `diagnostics`; `sourceLanguage` as in `site.yaml`.
-    public init(diagnostics: DiagnosticEngine, sourceLanguage: String? = nil) {
+    public init(diagnostics: DiagnosticEngine, sourceLanguage: LanguageCode? = nil) {
         self.diagnostics = diagnostics
         self.sourceLanguage = sourceLanguage
     }
@@ -341,7 +341,7 @@ private extension PageParser {
         return false
     }
 
-    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring], language: String) -> ProgramDetail {
+    func readProgramDetail(_ node: YAMLNode, fields parent: FieldReader, yamlLines: [Substring], language: LanguageCode) -> ProgramDetail {
         let fields = FieldReader(node, path: parent.path, lineOffset: parent.lineOffset, diagnostics: diagnostics)
         let keys = ContentSchema.programDetailKeys
         let description = fields.string("description", required: keys.required.contains("description")) ?? ""
@@ -362,7 +362,7 @@ private extension PageParser {
     }
 
     /// A front-matter value parsed and linted as Markdown, its problems located in the front matter.
-    func markdown(_ text: String, at node: YAMLNode, fields: FieldReader, yamlLines: [Substring], language: String) -> FieldMarkdown {
+    func markdown(_ text: String, at node: YAMLNode, fields: FieldReader, yamlLines: [Substring], language: LanguageCode) -> FieldMarkdown {
         var (parsed, tooDeep) = parser.parseChecked(text)
         let start = fields.location(node)
         let sourceLine = yamlLines.indices.contains(node.line - 1) ? yamlLines[node.line - 1] : nil

@@ -6,7 +6,7 @@ import Foundation
 final class ParseCache {
     private struct Entry {
         let hash: String
-        let sourceLanguage: String
+        let sourceLanguage: LanguageCode
         let page: ParsedPage?
         let diagnostics: [Diagnostic]
     }
@@ -15,7 +15,7 @@ final class ParseCache {
 
     /// The parsed pages of `files`, in order (nil where a file did not parse), each parsed again
     /// only when its bytes changed; every file's diagnostics are reported, reused or new.
-    func pages(_ files: [SourceFile], sourceLanguage: String, diagnostics: DiagnosticEngine) -> [ParsedPage?] {
+    func pages(_ files: [SourceFile], sourceLanguage: LanguageCode, diagnostics: DiagnosticEngine) -> [ParsedPage?] {
         let stale = files.indices.filter { index in
             guard let known = entries[files[index].path] else { return true }
             return known.hash != files[index].hash || known.sourceLanguage != sourceLanguage

@@ -18,7 +18,7 @@ import Mustache
 ///    its English original. A Latin label on a Chinese page carries `lang="en"`.
 struct AlphabeticalIndex {
     let site: ResolvedSite
-    let language: String
+    let language: LanguageCode
     /// A watch session's memory: each page's uses, kept while the page and the terms are unchanged.
     var memo: BuildMemo? = nil
 
@@ -203,7 +203,7 @@ private extension AlphabeticalIndex {
             label: entry.label, code: entry.isCode,
             // A selector such as `openURL:` ends in a colon already; a space keeps it from doubling.
             separator: entry.label.hasSuffix(":") ? " " : chinese ? "：" : ": ", comma: chinese ? "、" : ", ",
-            termLang: latinOnChinesePage ? .string(site.config.sourceLanguage.code) : .bool(false),
+            termLang: latinOnChinesePage ? .string(site.config.sourceLanguage.code.rawValue) : .bool(false),
             users: users))
     }
 

@@ -7,7 +7,7 @@ import Mustache
 /// exports it.
 struct AuditChecklist {
     let site: ResolvedSite
-    let language: String
+    let language: LanguageCode
     let strings: UIStrings
     let path: String
 

@@ -141,7 +141,7 @@ struct BodyPlacement {
     }
 
     /// The body on its own page at `path` in `language`.
-    static func page(at path: String, language: String) -> BodyPlacement {
+    static func page(at path: String, language: LanguageCode) -> BodyPlacement {
         BodyPlacement(
             href: { key, fragment in RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "") },
             image: { RelativeURL.from(path, to: $0) }, linksLargeImages: true)

@@ -14,7 +14,7 @@ extension ContextBuilder {
         let source = site.config.sourceLanguage.code
         let groups: [MustacheValue] = sourceNoteTopics.map { topic in
             let notes: [MustacheValue] = site.sourceNotes.filter { $0.topic == topic }.map { note in
-                func prose(_ field: [String: MarkdownNode]) -> String {
+                func prose(_ field: [LanguageCode: MarkdownNode]) -> String {
                     guard let node = field[language.code] ?? field[source] else { return "" }
                     return body.renderInline(node)
                 }

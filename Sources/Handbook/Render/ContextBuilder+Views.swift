@@ -283,7 +283,7 @@ struct RootView: FieldedView, Equatable {
 /// One language's entry on the root `index.html`, in that language.
 struct RootLanguageView: FieldedView, Equatable {
     static let fields: [ViewField<RootLanguageView>] = [
-        ViewField("code") { view in .string(view.language.code) },
+        ViewField("code") { view in .string(view.language.code.rawValue) },
         ViewField("tag") { view in .string(view.language.tag) },
         ViewField("name") { view in .string(view.language.name) },
         ViewField("dir") { view in .string(view.language.dir) },

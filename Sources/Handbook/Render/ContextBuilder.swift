@@ -36,10 +36,10 @@ struct ContextBuilder {
 
     /// The day of an ISO 8601 UTC date and time (`2026-12-01T00:00:00Z`) as a reader of `language`
     /// writes it: "1 December 2026", "2026年12月1日". Never the build's clock.
-    static func date(_ iso: String, language: String) -> String {
+    static func date(_ iso: String, language: LanguageCode) -> String {
         let parts = iso.prefix(10).split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, (1...12).contains(parts[1]) else { return String(iso.prefix(10)) }
-        if language == "zh" || language.hasPrefix("zh-") || language == "ja" { return "\(parts[0])年\(parts[1])月\(parts[2])日" }
+        if ["zh", "ja"].contains(language.primaryLanguage) { return "\(parts[0])年\(parts[1])月\(parts[2])日" }
         let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
         return "\(parts[2]) \(months[parts[1] - 1]) \(parts[0])"
     }
@@ -123,7 +123,7 @@ struct ContextBuilder {
             case .description, .function: (text, lang) = (strings.text("program_details"), nil)
             default:
                 if let heading = unit.heading {
-                    (text, lang) = own[heading.anchor].map { ($0, nil) } ?? (heading.text, source)
+                    (text, lang) = own[heading.anchor].map { ($0, nil) } ?? (heading.text, source.rawValue)
                 } else {
                     (text, lang) = (strings.text("changed_part_introduction"), nil)
                 }
@@ -134,7 +134,7 @@ struct ContextBuilder {
         let label = items.isEmpty ? "notice_changed_removed" : "notice_changed_parts"
         return .view(ChangedPartsView(
             label: strings.text(label), labelLang: common.lang(of: label), parts: ItemsView.list(items),
-            href: RelativeURL.from(page.outputPath, to: OutputLayout.path(of: page.key, in: source)), hreflang: source,
+            href: RelativeURL.from(page.outputPath, to: OutputLayout.path(of: page.key, in: source)), hreflang: source.rawValue,
             link: strings.text("notice_read_english"), linkLang: common.lang(of: "notice_read_english")))
     }
 

@@ -5,12 +5,12 @@ struct DataExport {
 
     func handbookJSON() -> OutputFile {
         let codes = site.config.languages.map(\.code)
-        func byLanguage(_ value: (String) -> String) -> JSONValue {
-            .object(codes.map { ($0, .string(value($0))) })
+        func byLanguage(_ value: (LanguageCode) -> String) -> JSONValue {
+            .object(codes.map { ($0.rawValue, .string(value($0))) })
         }
-        func title(_ key: PageKey, _ code: String) -> String { site.page(key, in: code)?.title ?? "" }
+        func title(_ key: PageKey, _ code: LanguageCode) -> String { site.page(key, in: code)?.title ?? "" }
         let languages = JSONValue.array(
-            site.config.languages.map { .object([("code", .string($0.code)), ("tag", .string($0.tag)), ("name", .string($0.name)), ("dir", .string($0.dir))]) })
+            site.config.languages.map { .object([("code", .string($0.code.rawValue)), ("tag", .string($0.tag)), ("name", .string($0.name)), ("dir", .string($0.dir))]) })
         let practices = JSONValue.array(
             site.practices.map { practice in
                 let key = PageKey.practice(practice.id)
@@ -42,7 +42,7 @@ struct DataExport {
 
     /// The WCAG 2.2 criteria with their facts, names, the practices that serve each and, for an A or
     /// AA criterion none serves, the note on why; and each language's URL of the map.
-    private func wcagJSON(_ catalog: WCAGCatalog, byLanguage: ((String) -> String) -> JSONValue) -> JSONValue {
+    private func wcagJSON(_ catalog: WCAGCatalog, byLanguage: ((LanguageCode) -> String) -> JSONValue) -> JSONValue {
         let serving = WCAGMap.practicesServing(site)
         let criteria = JSONValue.array(catalog.criteria.map { criterion in
             let practices = serving[criterion.number] ?? []

@@ -35,7 +35,7 @@ struct PageContext {
 
     /// The common context of the page at `path`; `key` ties it to the same page in other languages.
     func base(
-        path: String, key: PageKey, title: String, contentLanguage: String, state: TranslationState,
+        path: String, key: PageKey, title: String, contentLanguage: LanguageCode, state: TranslationState,
         breadcrumbs: [(title: String, key: PageKey?, lang: String?)], titleLang: String? = nil
     ) -> PageBaseView {
         let root = RelativeURL.root(from: path)
@@ -134,7 +134,7 @@ struct PageContext {
 /// The fields every page's template has: language, titles, assets, switcher, navigation, trail.
 struct PageBaseView: FieldedView, Equatable {
     static let fields: [ViewField<PageBaseView>] = [
-        ViewField("lang") { view in .string(view.language.code) },
+        ViewField("lang") { view in .string(view.language.code.rawValue) },
         ViewField("lang_tag") { view in .string(view.language.tag) },
         ViewField("dir") { view in .string(view.language.dir) },
         ViewField("title") { view in .string(view.title) },
@@ -185,7 +185,7 @@ struct PageBaseView: FieldedView, Equatable {
 /// One language of the switcher.
 struct LanguageLinkView: FieldedView, Equatable {
     static let fields: [ViewField<LanguageLinkView>] = [
-        ViewField("code") { view in .string(view.language.code) },
+        ViewField("code") { view in .string(view.language.code.rawValue) },
         ViewField("tag") { view in .string(view.language.tag) },
         ViewField("name") { view in .string(view.language.name) },
         ViewField("href") { view in .string(view.href) },

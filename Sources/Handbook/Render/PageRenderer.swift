@@ -41,7 +41,7 @@ public struct PageRenderer {
     }
 
     /// The pages that link to the EPUB edition with its size, so they change whenever it does.
-    static func pagesLinkingEPUB(in language: String) -> [String] {
+    static func pagesLinkingEPUB(in language: LanguageCode) -> [String] {
         ["index", "offline", "handbook"].map { OutputLayout.path(of: .page($0), in: language) }
     }
 

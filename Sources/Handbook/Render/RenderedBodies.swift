@@ -11,12 +11,12 @@ struct RenderedBodies: Sendable {
     }
 
     private let pages: [String: Page]
-    private let renderers: [String: BodyRenderer]
+    private let renderers: [LanguageCode: BodyRenderer]
 
     /// The bodies of `pages` (by language code), rendered in parallel; with a `memo`, a page whose
     /// fingerprint (what it was made from) is the same as last build's is taken from it.
-    init(_ pages: [(language: String, page: ResolvedPage)], site: ResolvedSite, memo: BuildMemo? = nil) {
-        var renderers: [String: BodyRenderer] = [:]
+    init(_ pages: [(language: LanguageCode, page: ResolvedPage)], site: ResolvedSite, memo: BuildMemo? = nil) {
+        var renderers: [LanguageCode: BodyRenderer] = [:]
         for language in site.config.languages {
             renderers[language.code] = BodyRenderer(labels: BodyRenderer.Labels(site.strings(in: language.code)))
         }

@@ -14,7 +14,7 @@ import Mustache
 /// and taken as the largest over the languages, so every language has the same parts.
 struct SinglePageEdition {
     let site: ResolvedSite
-    let language: String
+    let language: LanguageCode
     let strings: UIStrings
     let path: String
     /// The pages' bodies, rendered once; each entry places its page's.
@@ -259,7 +259,7 @@ extension SinglePageEdition {
     /// The note under the heading of an entry that is English standing in for a translation, or
     /// a translation whose English changed: the site's page notices, in the editions that have no
     /// page of their own for it. Its `lang` is the edition's where the entry around it is English.
-    static func notice(for page: ResolvedPage, in language: String, site: ResolvedSite, strings: UIStrings) -> (text: UIText, lang: String?)? {
+    static func notice(for page: ResolvedPage, in language: LanguageCode, site: ResolvedSite, strings: UIStrings) -> (text: UIText, lang: String?)? {
         guard let edition = site.config.languages.first(where: { $0.code == language }) else { return nil }
         let text: UIText
         switch page.state {

@@ -9,7 +9,7 @@ public struct TranslationStatus {
     /// One language's figures.
     public struct Report: Sendable, Equatable {
         /// Language code.
-        public var language: String
+        public var language: LanguageCode
         /// Pages by state.
         public var translated: [PageKey], outdated: [PageKey], missing: [PageKey]
         /// UI strings that fall back to the source language.
@@ -81,7 +81,7 @@ extension TranslationStatus {
     /// One language's row of the status page.
     struct LanguageView: FieldedView, Equatable {
         static let fields: [ViewField<LanguageView>] = [
-            ViewField("code") { view in .string(view.report.language) },
+            ViewField("code") { view in .string(view.report.language.rawValue) },
             ViewField("tag") { view in .string(view.language.tag) },
             ViewField("name") { view in .string(view.language.name) },
             ViewField("percent") { view in .string(String(view.report.percent)) },

@@ -62,6 +62,8 @@ extension MustacheValue {
     /// The `lang` a template writes on an element: the tag, or `false` (never absent, so that
     /// `{{#lang}}` does not reach a `lang` further up the context).
     static func lang(_ tag: String?) -> MustacheValue { tag.map(MustacheValue.string) ?? .bool(false) }
+    /// A language code written as a `lang` value (the fallback names of the WCAG catalogue are `en`).
+    static func lang(_ code: LanguageCode?) -> MustacheValue { lang(code?.rawValue) }
 }
 
 extension UIStrings {

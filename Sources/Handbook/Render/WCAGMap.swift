@@ -6,7 +6,7 @@ import Mustache
 struct WCAGMap {
     let site: ResolvedSite
     let catalog: WCAGCatalog
-    let language: String
+    let language: LanguageCode
     let strings: UIStrings
     let path: String
 

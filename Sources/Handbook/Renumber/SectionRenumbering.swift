@@ -84,7 +84,7 @@ public struct SectionRenumbering {
             return .failure(Refusal(diagnostics: diagnostics.diagnostics))
         }
         let source = content.config.sourceLanguage.code
-        let sectionsFolder = paths.display(paths.content.appendingPathComponent(source).appendingPathComponent("sections"))
+        let sectionsFolder = paths.display(paths.content.appendingPathComponent(source.rawValue).appendingPathComponent("sections"))
         let numbers = Set(content.pages.filter { $0.language == source && $0.relativePath.hasPrefix("sections/") }.map(Self.number))
         let moves: [(old: String, new: String)]
         switch moveList(numbers) {
@@ -194,7 +194,7 @@ private extension SectionRenumbering {
     /// Blocks' fingerprints include their link targets, which a renumbering rewrites: the
     /// translations' records (`source_blocks`, `translation_hash`) are carried over to the new
     /// fingerprints, so each translation stays as current, or as outdated, as it was.
-    func carryRecords(_ changes: inout [Change], pages: [SourceFile], source: String) {
+    func carryRecords(_ changes: inout [Change], pages: [SourceFile], source: LanguageCode) {
         var index: [String: Int] = [:]
         for (position, change) in changes.enumerated() { index[change.path] = position }
         let parse = { (file: SourceFile, text: String) in

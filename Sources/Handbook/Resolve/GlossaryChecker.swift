@@ -11,7 +11,7 @@ struct GlossaryChecker {
     /// accepted forms (a glossary value may be a list, for words with two senses such as "caption").
     struct Term {
         var english: String
-        var translations: [String: [String]]
+        var translations: [LanguageCode: [String]]
         /// The English words, and in lower case, split once rather than for every page.
         let words: [Substring]
         let loweredWords: [String]
@@ -25,7 +25,7 @@ struct GlossaryChecker {
         /// of them is not a use of this term.
         var otherSenses: [[String]] = []
 
-        init(english: String, translations: [String: [String]], otherSenses: [String] = []) {
+        init(english: String, translations: [LanguageCode: [String]], otherSenses: [String] = []) {
             self.english = english
             self.translations = translations
             // Split as running text is, so that "Sounds & Haptics" and "cancel/close" can match it.
@@ -40,25 +40,25 @@ struct GlossaryChecker {
 
     /// Reads the glossary, whose entries name each term in `sourceLanguage` and translate it into
     /// the other `languages`; problems with the file itself are reported.
-    func read(_ file: SourceFile, languages: [String], sourceLanguage: String) -> [Term] {
+    func read(_ file: SourceFile, languages: [LanguageCode], sourceLanguage: LanguageCode) -> [Term] {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [] }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         fields.rejectUnknownKeys(["terms"])
         let terms = fields.list("terms", required: true).compactMap { node -> Term? in
             let entry = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-            guard let english = entry.string(sourceLanguage, required: true) else { return nil }
-            var translations: [String: [String]] = [:]
+            guard let english = entry.string(sourceLanguage.rawValue, required: true) else { return nil }
+            var translations: [LanguageCode: [String]] = [:]
             for code in languages where code != sourceLanguage {
-                if HalfwidthPunctuationLinter.applies(to: code), let node = entry.value(code) {
+                if HalfwidthPunctuationLinter.applies(to: code), let node = entry.value(code.rawValue) {
                     HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: node, in: file)
                 }
-                if case .sequence = entry.value(code)?.value {
-                    translations[code] = entry.stringList(code).map(\.value)
-                } else if let text = entry.string(code) {
+                if case .sequence = entry.value(code.rawValue)?.value {
+                    translations[code] = entry.stringList(code.rawValue).map(\.value)
+                } else if let text = entry.string(code.rawValue) {
                     translations[code] = [text]
                 }
             }
-            entry.rejectUnknownKeys(languages + ["other_senses"])
+            entry.rejectUnknownKeys(languages.map(\.rawValue) + ["other_senses"])
             return Term(english: english, translations: translations, otherSenses: entry.stringList("other_senses").map(\.value))
         }
         return Self.addingLongerTerms(to: terms)
@@ -301,7 +301,7 @@ extension GlossaryChecker {
     /// Warns where a translation kept in YAML (a note on the source, a UI string) departs from the
     /// glossary compared with its English, as `check` does for pages: every Chinese text the site
     /// shows is held to the same terms.
-    func check(text: String, source: String, language: String, terms: [Term], at location: SourceLocation, of what: String) {
+    func check(text: String, source: String, language: LanguageCode, terms: [Term], at location: SourceLocation, of what: String) {
         let sourceWords = Words(source)
         let translatedBytes = Array(text.utf8)
         var translatedWords: Words?
@@ -319,7 +319,7 @@ extension GlossaryChecker {
     }
 
     /// Checks the translated texts of the notes on the source and of the UI strings.
-    func checkYAML(notes: [SourceNote], strings: [String: SourceFile], sourceLanguage: String, terms: [Term]) {
+    func checkYAML(notes: [SourceNote], strings: [LanguageCode: SourceFile], sourceLanguage: LanguageCode, terms: [Term]) {
         let languages = Set(terms.flatMap(\.translations.keys)).sorted()
         for note in notes {
             for language in languages {

@@ -1,7 +1,7 @@
 /// The content images by the name authors write, shared and per language.
 struct ImageCatalog: Sendable {
     private let shared: [String: ImageFile]
-    private let byLanguage: [String: [String: ImageFile]]
+    private let byLanguage: [LanguageCode: [String: ImageFile]]
     private let names: [String]
     /// Every image, in the order given.
     let all: [ImageFile]
@@ -9,7 +9,7 @@ struct ImageCatalog: Sendable {
     init(images: [ImageFile]) {
         all = images
         var shared: [String: ImageFile] = [:]
-        var byLanguage: [String: [String: ImageFile]] = [:]
+        var byLanguage: [LanguageCode: [String: ImageFile]] = [:]
         for image in images {
             if let language = image.language {
                 byLanguage[language, default: [:]][image.name] = image
@@ -23,7 +23,7 @@ struct ImageCatalog: Sendable {
     }
 
     /// The image `name` as `language` shows it: that language's version, else the shared one.
-    func image(named name: String, in language: String) -> ImageFile? {
+    func image(named name: String, in language: LanguageCode) -> ImageFile? {
         byLanguage[language]?[name] ?? shared[name]
     }
 

@@ -13,13 +13,12 @@ enum LanguageOfParts {
 
     /// Whether text in `language` is written in another script than Latin, so that Latin runs in it
     /// are quotations.
-    static func needsMarking(_ language: String) -> Bool {
-        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        return ["zh", "ja", "ko", "ru", "uk", "be", "bg", "el", "ar", "he", "th", "hi", "yue"].contains(primary)
+    static func needsMarking(_ language: LanguageCode) -> Bool {
+        ["zh", "ja", "ko", "ru", "uk", "be", "bg", "el", "ar", "he", "th", "hi", "yue"].contains(language.primaryLanguage)
     }
 
     /// Wraps every run in `body` in a span of `language` (the source language).
-    static func mark(_ body: inout MarkdownNode, as language: String) {
+    static func mark(_ body: inout MarkdownNode, as language: LanguageCode) {
         body.transform { node in
             guard !node.children.isEmpty, node.children.contains(where: { if case .text = $0.kind { true } else { false } }) else {
                 return
@@ -37,7 +36,7 @@ enum LanguageOfParts {
                         children.append(MarkdownNode(kind: .text(String(text.unicodeScalars[last..<run.lowerBound])), start: child.start, end: child.end))
                     }
                     let quoted = MarkdownNode(kind: .text(String(text.unicodeScalars[run])), start: child.start, end: child.end)
-                    children.append(MarkdownNode(kind: .languageSpan(lang: language), children: [quoted], start: child.start, end: child.end))
+                    children.append(MarkdownNode(kind: .languageSpan(lang: language.rawValue), children: [quoted], start: child.start, end: child.end))
                     last = run.upperBound
                 }
                 if last == text.unicodeScalars.startIndex {

@@ -9,11 +9,11 @@ import Markdown
 struct LinkResolver {
     var diagnostics: DiagnosticEngine
     let catalog: Catalog
-    let pages: [String: [ResolvedPage]]
-    let strings: [String: UIStrings]
-    let sourceLanguage: String
+    let pages: [LanguageCode: [ResolvedPage]]
+    let strings: [LanguageCode: UIStrings]
+    let sourceLanguage: LanguageCode
     /// The `lang` tag of each language code, for generated text inside a fallback page's body.
-    let tags: [String: String]
+    let tags: [LanguageCode: String]
     /// The content images, which `![alt](name.svg)` names.
     var images = ImageCatalog(images: [])
     /// The notes on the source by ID, which `note:ID` links name.
@@ -28,7 +28,7 @@ struct LinkResolver {
     /// and what with) is the same as last time, in a language whose link targets are all the same
     /// (`targetsFingerprint`), is taken from the last build with its diagnostics: a prose edit
     /// binds one page, not every page of the site.
-    func bindLinks(memo: BuildMemo? = nil, identities: [String: [PageKey: BuildMemo.PageSource]] = [:]) -> [String: [ResolvedPage]] {
+    func bindLinks(memo: BuildMemo? = nil, identities: [LanguageCode: [PageKey: BuildMemo.PageSource]] = [:]) -> [LanguageCode: [ResolvedPage]] {
         let languages = pages.keys.sorted()
         let byKey = Dictionary(uniqueKeysWithValues: languages.map { language in
             (language, Dictionary((pages[language] ?? []).map { ($0.key, $0) }) { first, _ in first })
@@ -55,7 +55,7 @@ struct LinkResolver {
         }
 
         var out = Dictionary(uniqueKeysWithValues: languages.map { ($0, [ResolvedPage]()) })
-        var referencedBy: [String: [PageKey: Set<PageKey>]] = [:]
+        var referencedBy: [LanguageCode: [PageKey: Set<PageKey>]] = [:]
         for ((language, _), result) in zip(jobs, bound) {
             out[language, default: []].append(result.page)
             for target in result.targets { referencedBy[language, default: [:]][target, default: []].insert(result.page.key) }
@@ -95,7 +95,7 @@ struct LinkResolver {
     /// What the links of a language's pages depend on besides the page itself: every page's key,
     /// title, language, state and anchors, the pages that exist, the renumbered sections, the
     /// strings of reference texts, the images and the notes.
-    func targetsFingerprint(_ language: String) -> Int {
+    func targetsFingerprint(_ language: LanguageCode) -> Int {
         var hasher = Hasher()
         for page in pages[language] ?? [] {
             hasher.combine(page.key)
@@ -179,7 +179,7 @@ private extension LinkResolver {
                 // translated. Wrapped in that language, the link itself (and its name) is read in it.
                 if reference.language != page.contentLanguage {
                     node = MarkdownNode(
-                        kind: .languageSpan(lang: tags[reference.language] ?? reference.language), children: [node],
+                        kind: .languageSpan(lang: tags[reference.language] ?? reference.language.rawValue), children: [node],
                         start: node.start, end: node.end)
                 }
             }
@@ -252,7 +252,7 @@ private extension LinkResolver {
             node.children = [MarkdownNode(kind: .text(strings[page.language]?.text("criterion_reference", ["number": number, "name": name]) ?? "\(number) \(name)"))]
             let language = criterion.nameFallbackLanguage(in: page.language) ?? page.language
             if language != page.contentLanguage {
-                node = MarkdownNode(kind: .languageSpan(lang: tags[language] ?? language), children: [node], start: node.start, end: node.end)
+                node = MarkdownNode(kind: .languageSpan(lang: tags[language] ?? language.rawValue), children: [node], start: node.start, end: node.end)
             }
         } else if text != number, report {
             diagnostics.warning(
@@ -287,7 +287,7 @@ private extension LinkResolver {
             // As with generated page titles: the title's language, where it differs from the body's.
             let language = own == nil ? sourceLanguage : page.language
             if language != page.contentLanguage {
-                node = MarkdownNode(kind: .languageSpan(lang: tags[language] ?? language), children: [node], start: node.start, end: node.end)
+                node = MarkdownNode(kind: .languageSpan(lang: tags[language] ?? language.rawValue), children: [node], start: node.start, end: node.end)
             }
         }
         return node
@@ -310,7 +310,7 @@ private extension LinkResolver {
     /// "Best Practice 2.10 – Provide adjustable time control", "Section 7.3.6.5 Register", in `language`,
     /// and the language it is in: the title's, which is most of the text ("Best Practice" of a
     /// string not yet translated is not worth splitting the link for).
-    func referenceText(_ key: PageKey, targets: [PageKey: ResolvedPage], language: String) -> (text: String, language: String) {
+    func referenceText(_ key: PageKey, targets: [PageKey: ResolvedPage], language: LanguageCode) -> (text: String, language: LanguageCode) {
         let strings = strings[language] ?? UIStrings(values: [:])
         let titleKey = "page_title_\(key.id)"
         let title = targets[key]?.title ?? strings.text(titleKey)

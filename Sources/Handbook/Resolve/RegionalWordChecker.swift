@@ -9,7 +9,7 @@ struct RegionalWordChecker {
     /// unchanged reports its findings again without being searched.
     func check(_ pages: [ParsedPage], table: SynonymTable, memo: BuildMemo? = nil, tableHash: String = "") {
         // Each language's other regions' words, with the word its edition writes and the group's line.
-        var avoided: [String: [(word: String, instead: String, group: SourceLocation)]] = [:]
+        var avoided: [LanguageCode: [(word: String, instead: String, group: SourceLocation)]] = [:]
         for group in table.groups where group.regional {
             for (language, words) in group.words {
                 guard let first = words.first else { continue }

@@ -37,7 +37,7 @@ public struct ResolvedSite: Sendable {
     /// Which part holds each entry (`SinglePageEdition.partOf`), worked out with the parts.
     var singlePagePartOf: [PageKey: Int]?
     /// Where each language's edition is in `editions`.
-    private var editionPositions: [String: Int]
+    private var editionPositions: [LanguageCode: Int]
     private var sectionPositions: [String: Int]
     private var practicePositions: [String: Int]
 
@@ -45,7 +45,7 @@ public struct ResolvedSite: Sendable {
     /// key order) and strings.
     public init(
         config: SiteConfig, practices: [PracticeInfo], sections: [SectionInfo], pageIDs: [String],
-        pages: [String: [ResolvedPage]], strings: [String: UIStrings]
+        pages: [LanguageCode: [ResolvedPage]], strings: [LanguageCode: UIStrings]
     ) {
         self.config = config
         self.practices = practices
@@ -61,7 +61,7 @@ public struct ResolvedSite: Sendable {
     }
 
     /// The edition of the language with `code`.
-    public func edition(_ code: String) -> Edition? {
+    public func edition(_ code: LanguageCode) -> Edition? {
         editionPositions[code].map { editions[$0] }
     }
 
@@ -72,17 +72,17 @@ public struct ResolvedSite: Sendable {
     public var sourceStrings: UIStrings? { hasStrings ? sourceEdition?.strings : nil }
 
     /// The published pages of the language with `code`, in key order (none for an unknown language).
-    public func pages(in code: String) -> [ResolvedPage] {
+    public func pages(in code: LanguageCode) -> [ResolvedPage] {
         edition(code)?.pages ?? []
     }
 
     /// The UI strings of the language with `code` (empty for an unknown language).
-    public func strings(in code: String) -> UIStrings {
+    public func strings(in code: LanguageCode) -> UIStrings {
         edition(code)?.strings ?? UIStrings(values: [:])
     }
 
     /// The published page of `key` in `language`.
-    public func page(_ key: PageKey, in language: String) -> ResolvedPage? {
+    public func page(_ key: PageKey, in language: LanguageCode) -> ResolvedPage? {
         guard let position = editionPositions[language] else { return nil }
         return editions[position].page(key)
     }
@@ -195,8 +195,8 @@ public struct ResolvedPage: Sendable {
     // with its own reference count) every time was a measurable part of the build.
     private final class Storage: @unchecked Sendable {
         var key: PageKey
-        var language: String
-        var contentLanguage: String
+        var language: LanguageCode
+        var contentLanguage: LanguageCode
         var state: TranslationState
         var title: String
         var summary: String
@@ -208,7 +208,7 @@ public struct ResolvedPage: Sendable {
         var changes: TranslationChanges?
         var fingerprint: BuildMemo.PageFingerprint?
 
-        init(key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
+        init(key: PageKey, language: LanguageCode, contentLanguage: LanguageCode, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
             self.key = key
             self.language = language
             self.contentLanguage = contentLanguage
@@ -234,7 +234,7 @@ public struct ResolvedPage: Sendable {
 
     /// Creates a page.
     public init(
-        key: PageKey, language: String, contentLanguage: String, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]
+        key: PageKey, language: LanguageCode, contentLanguage: LanguageCode, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]
     ) {
         storage = Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
     }
@@ -251,13 +251,13 @@ public struct ResolvedPage: Sendable {
     }
 
     /// The language tree it is published in.
-    public var language: String {
+    public var language: LanguageCode {
         get { storage.language }
         set { unique().language = newValue }
     }
 
     /// The language its text is in: the source language for a missing translation.
-    public var contentLanguage: String {
+    public var contentLanguage: LanguageCode {
         get { storage.contentLanguage }
         set { unique().contentLanguage = newValue }
     }

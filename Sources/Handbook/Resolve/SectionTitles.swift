@@ -6,7 +6,7 @@
 /// `platform_title` and `platform_version_title` strings. Worked out here, once, for every use.
 enum SectionTitles {
     static func standAlone(
-        _ pages: inout [String: [ResolvedPage]], sections: [SectionInfo], strings: [String: UIStrings], sourceLanguage: String
+        _ pages: inout [LanguageCode: [ResolvedPage]], sections: [SectionInfo], strings: [LanguageCode: UIStrings], sourceLanguage: LanguageCode
     ) {
         let info = Dictionary(sections.map { ($0.number, $0) }) { first, _ in first }
         // The titles as written, before any is changed: a version page takes its parent's.

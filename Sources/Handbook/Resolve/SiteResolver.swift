@@ -56,7 +56,7 @@ public struct SiteResolver {
         let sections = resolveSections(catalog)
         timings.measure("child lists") { ChildListChecker(diagnostics: diagnostics).check(parsed, sections: sections) }
         let counts = SiteCounts(practices: practices.count, sections: sections.count)
-        let strings = timings.measure("strings") { () -> [String: UIStrings] in
+        let strings = timings.measure("strings") { () -> [LanguageCode: UIStrings] in
             let resolve = { (own: DiagnosticEngine) in StringsResolver(diagnostics: own).resolve(content, config: config).mapValues(counts.fill) }
             guard let memo else { return resolve(diagnostics) }
             let inputs = BuildMemo.StringsInputs(
@@ -114,9 +114,9 @@ public struct SiteResolver {
             }
         }
         parity.joined().forEach(diagnostics.report)
-        var pagesByLanguage: [String: [ResolvedPage]] = [:]
+        var pagesByLanguage: [LanguageCode: [ResolvedPage]] = [:]
         // What each page was published from, by language and key, for reusing its bound links.
-        var identities: [String: [PageKey: BuildMemo.PageSource]] = [:]
+        var identities: [LanguageCode: [PageKey: BuildMemo.PageSource]] = [:]
         let pageSource = { (source: ParsedPage, translation: ParsedPage?) in
             BuildMemo.PageSource(sourcePath: source.file.path, sourceHash: source.file.hash, translationHash: translation?.file.hash, counts: counts.values)
         }
@@ -283,7 +283,7 @@ public struct SiteResolver {
     }
 
     /// The pages a note names are referenced by the Notes on the source page, where the note links them.
-    private static func addNoteBackLinks(_ notes: [SourceNote], to pages: inout [String: [ResolvedPage]]) {
+    private static func addNoteBackLinks(_ notes: [SourceNote], to pages: inout [LanguageCode: [ResolvedPage]]) {
         let named = Set(notes.flatMap { $0.pages.map(\.value) })
         let notesPage = PageKey.page("source-notes")
         for language in pages.keys.sorted() {
@@ -298,7 +298,7 @@ public struct SiteResolver {
     }
 
     /// The notes on the source, with every page they name checked like a front-matter relation.
-    private func resolveSourceNotes(_ file: SourceFile, catalog: Catalog, languages: [String], diagnostics: DiagnosticEngine) -> [SourceNote] {
+    private func resolveSourceNotes(_ file: SourceFile, catalog: Catalog, languages: [LanguageCode], diagnostics: DiagnosticEngine) -> [SourceNote] {
         let notes = SourceNotesReader(diagnostics: diagnostics).read(file, languages: languages)
         for note in notes {
             for page in note.pages {
@@ -425,8 +425,8 @@ private extension SiteResolver {
     func matchTranslations(
         _ pages: [ParsedPage], sources: [PageKey: ParsedPage], sourcePaths: Set<String>, sourceFolder: String,
         moved: [String: String]
-    ) -> [String: [PageKey: ParsedPage]] {
-        var out: [String: [PageKey: ParsedPage]] = [:]
+    ) -> [LanguageCode: [PageKey: ParsedPage]] {
+        var out: [LanguageCode: [PageKey: ParsedPage]] = [:]
         let indexedPaths = Set(sources.values.map(\.file.relativePath))
         for page in pages.sorted(by: { $0.file.path < $1.file.path }) {
             if case .section(let old) = page.key, let new = moved[old], sources[page.key] == nil {
@@ -544,8 +544,8 @@ private extension SiteResolver {
     }
 
     func publish(
-        _ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: String, counts: SiteCounts,
-        strings: [String: UIStrings]
+        _ key: PageKey, source: ParsedPage, translation: ParsedPage?, language: LanguageCode, counts: SiteCounts,
+        strings: [LanguageCode: UIStrings]
     ) -> ResolvedPage {
         let page = translation ?? source
         // Counts are filled in the language the text is written in, and a problem reported once.

@@ -11,7 +11,7 @@
 struct StringsResolver {
     let diagnostics: DiagnosticEngine
 
-    func resolve(_ content: LoadedContent, config: SiteConfig) -> [String: UIStrings] {
+    func resolve(_ content: LoadedContent, config: SiteConfig) -> [LanguageCode: UIStrings] {
         let reader = UIStringsReader(diagnostics: diagnostics)
         let sourceCode = config.sourceLanguage.code
         guard let sourceFile = content.strings[sourceCode] else {
@@ -24,7 +24,7 @@ struct StringsResolver {
         }
         let source = reader.read(sourceFile).entries
         for (key, entry) in source.sorted(by: { $0.key < $1.key }) { checkForms(entry, key: key, language: sourceCode) }
-        var out: [String: UIStrings] = [:]
+        var out: [LanguageCode: UIStrings] = [:]
         for language in config.languages {
             let file = language.code == sourceCode ? nil : content.strings[language.code]
             let (own, sources) = file.map(reader.read) ?? (language.code == sourceCode ? source : [:], [:])
@@ -33,7 +33,7 @@ struct StringsResolver {
                     .unknownString, "string \"\(key)\" is not in the English strings.yaml and is never used", at: value.location)
             }
             var strings = UIStrings(values: [:])
-            strings.rule = PluralRule(language: language.code)
+            strings.rule = PluralRule(language: language.code.rawValue)
             var missing: [String] = []
             var outdated: [String] = []
             for (key, english) in source {
@@ -80,9 +80,9 @@ struct StringsResolver {
 }
 
 private extension StringsResolver {
-    func checkForms(_ entry: UIStringEntry, key: String, language: String) {
+    func checkForms(_ entry: UIStringEntry, key: String, language: LanguageCode) {
         guard entry.isCounted else { return }
-        let allowed = PluralRule(language: language).categories
+        let allowed = PluralRule(language: language.rawValue).categories
         for (category, value) in entry.forms.sorted(by: { $0.key < $1.key }) where !allowed.contains(category) {
             let known = PluralRule.allCategories.contains(category)
             diagnostics.error(

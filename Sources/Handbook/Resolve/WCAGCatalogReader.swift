@@ -8,7 +8,7 @@ struct WCAGCatalogReader {
     static let versions = ["2.0", "2.1", "2.2"]
 
     /// The catalogue, or nil when the file is not valid YAML.
-    func read(_ file: SourceFile, languages: [String]) -> WCAGCatalog? {
+    func read(_ file: SourceFile, languages: [LanguageCode]) -> WCAGCatalog? {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return nil }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         fields.rejectUnknownKeys(["principles", "guidelines", "criteria", "gaps"])
@@ -23,7 +23,7 @@ struct WCAGCatalogReader {
         let guidelineNumbers = guidelines.map(\.number)
         let criteria = fields.list("criteria", required: true).compactMap { node -> WCAGCatalog.Criterion? in
             let entry = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-            entry.rejectUnknownKeys(["number", "level", "since", "removed", "own", "gap"] + languages)
+            entry.rejectUnknownKeys(["number", "level", "since", "removed", "own", "gap"] + languages.map(\.rawValue))
             guard let number = checkedNumber(entry, parts: 3, seen: &seen) else { return nil }
             let guideline = String(number[..<number.lastIndex(of: ".")!])
             if !guidelineNumbers.contains(guideline) {
@@ -57,9 +57,9 @@ struct WCAGCatalogReader {
 }
 
 private extension WCAGCatalogReader {
-    func readGroup(_ node: YAMLNode, file: SourceFile, languages: [String], parts: Int, seen: inout [String: SourceLocation]) -> WCAGCatalog.Group? {
+    func readGroup(_ node: YAMLNode, file: SourceFile, languages: [LanguageCode], parts: Int, seen: inout [String: SourceLocation]) -> WCAGCatalog.Group? {
         let entry = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-        entry.rejectUnknownKeys(["number", "own"] + languages)
+        entry.rejectUnknownKeys(["number", "own"] + languages.map(\.rawValue))
         _ = entry.oneOf("own", ["true", "false"])
         guard let number = checkedNumber(entry, parts: parts, seen: &seen) else { return nil }
         return WCAGCatalog.Group(number: number, names: names(entry, languages: languages, file: file))
@@ -88,13 +88,13 @@ private extension WCAGCatalogReader {
     }
 
     /// The entry's text in each language; Chinese texts are checked for half-width punctuation.
-    func names(_ entry: FieldReader, languages: [String], file: SourceFile) -> [String: String] {
-        var out: [String: String] = [:]
+    func names(_ entry: FieldReader, languages: [LanguageCode], file: SourceFile) -> [LanguageCode: String] {
+        var out: [LanguageCode: String] = [:]
         for code in languages {
-            if HalfwidthPunctuationLinter.applies(to: code), let node = entry.value(code) {
+            if HalfwidthPunctuationLinter.applies(to: code), let node = entry.value(code.rawValue) {
                 HalfwidthPunctuationLinter(diagnostics: diagnostics).lint(yaml: node, in: file)
             }
-            if let text = entry.string(code, required: code == "en") {
+            if let text = entry.string(code.rawValue, required: code == "en") {
                 out[code] = text
             } else if code != "en" {
                 diagnostics.warning(.missingTranslation, "no \(code) name", at: entry.location(entry.node))
@@ -103,14 +103,14 @@ private extension WCAGCatalogReader {
         return out
     }
 
-    func readGaps(_ fields: FieldReader, file: SourceFile, languages: [String]) -> [String: [String: String]] {
+    func readGaps(_ fields: FieldReader, file: SourceFile, languages: [LanguageCode]) -> [String: [LanguageCode: String]] {
         guard let node = fields.value("gaps") else { return [:] }
         let gaps = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-        var out: [String: [String: String]] = [:]
+        var out: [String: [LanguageCode: String]] = [:]
         for pair in gaps.pairs {
             guard case .scalar(let key, _) = pair.key.value else { continue }
             let entry = FieldReader(pair.value, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-            entry.rejectUnknownKeys(languages)
+            entry.rejectUnknownKeys(languages.map(\.rawValue))
             out[key] = names(entry, languages: languages, file: file)
         }
         return out

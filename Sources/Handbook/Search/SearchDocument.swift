@@ -45,7 +45,7 @@ struct SearchDocument: Sendable, Equatable {
     /// Path below the output folder, such as `zh-Hant/practices/2.10.html`.
     var path: String
     /// The language of the text when it is not the index's (an untranslated page shows English).
-    var contentLanguage: String?
+    var contentLanguage: LanguageCode?
     /// Text of each field, in `Field` order.
     var fields: [String]
     /// The plain text that snippets are cut from.

@@ -19,13 +19,13 @@ struct SearchDocumentCollector {
     static let introKeyExceptions = ["translation-status": "status_intro"]
 
     /// Every page of `language`.
-    func documents(in language: String) -> [SearchDocument] {
+    func documents(in language: LanguageCode) -> [SearchDocument] {
         documentMakers(in: language).map { $0() }
     }
 
     /// One function per page of `language`, in index order, each making that page's document, so
     /// that the pages can be collected on several threads alongside other work.
-    func documentMakers(in language: String, memo: BuildMemo? = nil) -> [@Sendable () -> SearchDocument] {
+    func documentMakers(in language: LanguageCode, memo: BuildMemo? = nil) -> [@Sendable () -> SearchDocument] {
         let strings = site.strings(in: language)
         let shared = site.searchFingerprint
         var out: [@Sendable () -> SearchDocument] = site.pages(in: language).map { page in
@@ -95,7 +95,7 @@ private extension SearchDocumentCollector {
 
     /// The numbers and names of the WCAG 2.2 criteria a practice serves, in the page's language and
     /// in English (auditors search by WCAG's English names in every edition).
-    func criteriaTerms(_ id: String, language: String) -> String {
+    func criteriaTerms(_ id: String, language: LanguageCode) -> String {
         guard let catalog = site.wcag, let info = practices[id] else { return "" }
         return info.wcag.compactMap { catalog.criterion($0) }.map { criterion in
             let local = criterion.name(in: language), english = criterion.name(in: "en")

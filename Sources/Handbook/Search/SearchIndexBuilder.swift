@@ -13,7 +13,7 @@ public struct SearchIndexBuilder: Sendable {
     public init() {}
 
     /// The index files of every language, or of the languages in `only` (an incremental rebuild).
-    public func build(_ site: ResolvedSite, only codes: Set<String>? = nil) -> [OutputFile] {
+    public func build(_ site: ResolvedSite, only codes: Set<LanguageCode>? = nil) -> [OutputFile] {
         let plan = plan(site, only: codes)
         return files(plan, entries: Parallel.map(plan.entries.count) { plan.entries[$0].make() })
     }
@@ -27,14 +27,14 @@ public struct SearchIndexBuilder: Sendable {
     /// The index's work cut into one job per page (collecting and counting, most of the work), so
     /// that it can share a thread pool with rendering, then `files(_:entries:)` per language.
     struct Plan: Sendable {
-        var languages: [String]
+        var languages: [LanguageCode]
         /// Each language's groups of words that stand for one another, for queries.
         var synonyms: [[[String]]] = []
         var entries: [(language: Int, make: @Sendable () -> Entry)]
     }
 
     /// The jobs for every language, or for those in `codes`.
-    func plan(_ site: ResolvedSite, only codes: Set<String>? = nil, memo: BuildMemo? = nil) -> Plan {
+    func plan(_ site: ResolvedSite, only codes: Set<LanguageCode>? = nil, memo: BuildMemo? = nil) -> Plan {
         let collector = SearchDocumentCollector(site: site)
         let scorer = SearchScorer()
         let languages = site.config.languages.map(\.code).filter { codes?.contains($0) ?? true }
@@ -53,7 +53,7 @@ public struct SearchIndexBuilder: Sendable {
 
     /// The groups of `content/synonyms.yaml` in `language`, then each WCAG criterion's number with
     /// its dots and without (`1.4.3`, `143`), since readers type both.
-    static func synonyms(_ site: ResolvedSite, language: String) -> [[String]] {
+    static func synonyms(_ site: ResolvedSite, language: LanguageCode) -> [[String]] {
         let criteria = (site.wcag?.criteria ?? []).map { [$0.number, $0.number.replacingOccurrences(of: ".", with: "")] }
         return site.synonyms.searchGroups(in: language) + criteria
     }

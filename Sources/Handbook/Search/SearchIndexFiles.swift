@@ -11,7 +11,7 @@ struct SearchIndexFiles {
         var out: [OutputFile] = []
         let docs = documents.map { document -> String in
             var fields = [document.kind.rawValue, document.id, document.title, document.path].map(JavaScriptLiteral.string)
-            if let language = document.contentLanguage { fields.append(JavaScriptLiteral.string(language)) }
+            if let language = document.contentLanguage { fields.append(JavaScriptLiteral.string(language.rawValue)) }
             return JavaScriptLiteral.array(fields)
         }
         let terms = termShards.enumerated().map { position, shard in
@@ -22,7 +22,7 @@ struct SearchIndexFiles {
         }
         let words = SpellingVocabulary(documents: documents, index: index)
         let main = JavaScriptLiteral.object([
-            ("format", "1"), ("language", JavaScriptLiteral.string(layout.language)),
+            ("format", "1"), ("language", JavaScriptLiteral.string(layout.language.rawValue)),
             ("words", JavaScriptLiteral.string(layout.wordsName)),
             ("folding", JavaScriptLiteral.string(foldingPairs(index))),
             ("docs", "[\n" + docs.joined(separator: ",\n") + "\n]"),

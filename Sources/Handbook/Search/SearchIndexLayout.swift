@@ -13,7 +13,7 @@
 /// documents list and the few shards a query touches, never the whole index.
 struct SearchIndexLayout: Sendable {
     /// The language code.
-    let language: String
+    let language: LanguageCode
 
     /// The folder below the output root.
     static let folder = "assets/search"
@@ -23,7 +23,7 @@ struct SearchIndexLayout: Sendable {
     static let textShardBytes = 24 * 1024
 
     /// The registration name of the main file (`en`).
-    var mainName: String { language }
+    var mainName: String { language.rawValue }
 
     /// The registration name of term shard `index` (`en-terms-0`).
     func termShardName(_ index: Int) -> String { "\(language)-terms-\(index)" }

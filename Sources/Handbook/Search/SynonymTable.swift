@@ -10,13 +10,13 @@ public struct SynonymTable: Sendable, Equatable {
         /// Whether the words are regional variants, of which each edition writes its first.
         public var regional: Bool
         /// The words of each language, the edition's own first.
-        public var words: [String: [Located<String>]]
+        public var words: [LanguageCode: [Located<String>]]
     }
 
     public var groups: [Group] = []
 
     /// The groups' words in `language`, each group with at least two, for the search index.
-    func searchGroups(in language: String) -> [[String]] {
+    func searchGroups(in language: LanguageCode) -> [[String]] {
         groups.compactMap { group in
             let words = (group.words[language] ?? []).map(\.value)
             return words.count >= 2 ? words : nil
@@ -28,7 +28,7 @@ public struct SynonymTable: Sendable, Equatable {
 struct SynonymTableReader {
     let diagnostics: DiagnosticEngine
 
-    func read(_ file: SourceFile, languages: [String]) -> SynonymTable? {
+    func read(_ file: SourceFile, languages: [LanguageCode]) -> SynonymTable? {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return nil }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         fields.rejectUnknownKeys(["groups"])
@@ -36,25 +36,25 @@ struct SynonymTableReader {
         var seen: [String: [String: SourceLocation]] = [:]
         for node in fields.list("groups", required: true) {
             let entry = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-            entry.rejectUnknownKeys(["reason", "regional"] + languages)
+            entry.rejectUnknownKeys(["reason", "regional"] + languages.map(\.rawValue))
             let reason = entry.string("reason", required: true) ?? ""
             let regional = entry.oneOf("regional", ["true", "false"]) == "true"
-            var words: [String: [Located<String>]] = [:]
-            for language in languages where entry.has(language) {
-                let list = entry.stringList(language).filter { word in
+            var words: [LanguageCode: [Located<String>]] = [:]
+            for language in languages where entry.has(language.rawValue) {
+                let list = entry.stringList(language.rawValue).filter { word in
                     let key = word.value.lowercased()
                     guard !key.trimmingCharacters(in: .whitespaces).isEmpty else {
                         diagnostics.error(.frontMatterValue, "an empty word", at: word.location)
                         return false
                     }
                     // A word in two groups would join them, which no reason explains.
-                    if let first = seen[language]?[key] {
+                    if let first = seen[language.rawValue]?[key] {
                         diagnostics.error(
                             .duplicateId, "\"\(word.value)\" is in two groups of \(language)", at: word.location,
                             notes: [Diagnostic.Note("first listed here", at: first)])
                         return false
                     }
-                    seen[language, default: [:]][key] = word.location
+                    seen[language.rawValue, default: [:]][key] = word.location
                     return true
                 }
                 words[language] = list

@@ -20,9 +20,9 @@ public struct SourceNote: Sendable {
     public var pages: [Located<PageKey>]
     /// Short name, what the guide says, and what the handbook does, each by language code
     /// (inline Markdown without links).
-    public var title: [String: MarkdownNode]
-    public var says: [String: MarkdownNode]
-    public var does: [String: MarkdownNode]
+    public var title: [LanguageCode: MarkdownNode]
+    public var says: [LanguageCode: MarkdownNode]
+    public var does: [LanguageCode: MarkdownNode]
     /// Where the entry starts, for diagnostics.
     public var location: SourceLocation
 }

@@ -13,7 +13,7 @@ struct SourceNotesReader {
 
     /// The entries of `file`, in file order; `languages` are the site's language codes, the source
     /// language first, all of which each prose field must give.
-    func read(_ file: SourceFile, languages: [String]) -> [SourceNote] {
+    func read(_ file: SourceFile, languages: [LanguageCode]) -> [SourceNote] {
         guard let root = YAMLReader.read(file, reportingTo: diagnostics) else { return [] }
         let fields = FieldReader(root, path: file.path, lineOffset: 0, diagnostics: diagnostics)
         fields.rejectUnknownKeys(["notes"])
@@ -69,17 +69,17 @@ private extension SourceNotesReader {
     /// A prose field by language, each parsed as inline Markdown; nil (reported) when the source
     /// language's text is missing. A language without its text shows the source's, as an untranslated
     /// page does (a language added by `i18n init` has none yet).
-    func prose(_ key: String, of entry: FieldReader, languages: [String], file: SourceFile) -> [String: MarkdownNode]? {
+    func prose(_ key: String, of entry: FieldReader, languages: [LanguageCode], file: SourceFile) -> [LanguageCode: MarkdownNode]? {
         guard let node = entry.value(key) else {
             _ = entry.string(key, required: true)  // reports the missing key
             return nil
         }
         let texts = FieldReader(node, path: file.path, lineOffset: 0, diagnostics: diagnostics)
-        texts.rejectUnknownKeys(languages)
-        var values: [String: MarkdownNode] = [:]
+        texts.rejectUnknownKeys(languages.map(\.rawValue))
+        var values: [LanguageCode: MarkdownNode] = [:]
         for language in languages {
             let isSource = language == languages.first
-            guard let text = texts.string(language, required: isSource), let valueNode = texts.value(language) else {
+            guard let text = texts.string(language.rawValue, required: isSource), let valueNode = texts.value(language.rawValue) else {
                 if isSource { return nil }
                 continue
             }

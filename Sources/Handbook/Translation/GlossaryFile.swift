@@ -23,9 +23,9 @@ struct GlossaryFile {
 
     var lines: [String]
     var terms: [Term]
-    let language: String
+    let language: LanguageCode
 
-    static func read(_ url: URL, language: String) -> GlossaryFile? {
+    static func read(_ url: URL, language: LanguageCode) -> GlossaryFile? {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         let lines = text.lines()
         var terms: [Term] = []
@@ -40,8 +40,8 @@ struct GlossaryFile {
                 let dash = line.prefix(while: { $0 == " " }).count
                 terms.append(Term(english: english, translation: "", englishLine: index, line: nil, lastLine: index,
                     indent: String(repeating: " ", count: dash + 2), editable: true, note: comments.isEmpty ? nil : comments.joined(separator: " ")))
-            } else if trimmed.hasPrefix(language + ":"), !terms.isEmpty {
-                let raw = trimmed.dropFirst(language.count + 1)
+            } else if trimmed.hasPrefix(language.rawValue + ":"), !terms.isEmpty {
+                let raw = trimmed.dropFirst(language.rawValue.count + 1)
                 terms[terms.count - 1].line = index
                 if let value = BlockSources.scalar(raw), !raw.trimmingSpaces.hasPrefix("[") {
                     terms[terms.count - 1].translation = value
@@ -71,7 +71,7 @@ struct GlossaryFile {
     /// The file with `term`'s translation set to `value`, added after the English when absent.
     mutating func set(_ index: Int, to value: String) {
         let term = terms[index]
-        let line = term.indent + language + ": " + BlockSources.quoted(value)
+        let line = term.indent + language.rawValue + ": " + BlockSources.quoted(value)
         if let existing = term.line {
             lines[existing] = line
         } else {

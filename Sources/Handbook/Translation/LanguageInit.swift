@@ -40,7 +40,7 @@ public struct LanguageInit {
             throw Failure(path: folder.path, message: "the folder exists already; this language has been added")
         }
         let source = TranslationFile.sourceLanguage(in: content)
-        guard let english = try? String(contentsOf: content.appendingPathComponent(source).appendingPathComponent("strings.yaml"), encoding: .utf8)
+        guard let english = try? String(contentsOf: content.appendingPathComponent(source.rawValue).appendingPathComponent("strings.yaml"), encoding: .utf8)
         else { throw Failure(path: "\(source)/strings.yaml", message: "cannot read the English strings") }
         let newSite = try addLanguage(to: siteText, path: site.path)
         let strings = untranslatedStrings(english)
@@ -49,7 +49,7 @@ public struct LanguageInit {
         let edit = ContentEdit(action: "an i18n init")
         edit.write(strings, to: folder.appendingPathComponent("strings.yaml"))
         var written = [site, folder.appendingPathComponent("strings.yaml")]
-        if var glossary = GlossaryFile.read(glossaryURL, language: code) {
+        if var glossary = GlossaryFile.read(glossaryURL, language: LanguageCode(code)) {
             for index in glossary.terms.indices.reversed() where glossary.terms[index].line == nil {
                 glossary.lines.insert(glossary.terms[index].indent + code + ": \"\"", at: glossary.terms[index].lastLine + 1)
             }

@@ -11,10 +11,10 @@ public struct POExport {
     }
 
     let content: URL
-    let language: String
+    let language: LanguageCode
 
     /// Creates an export of `language` from `content`.
-    public init(content: URL, language: String) {
+    public init(content: URL, language: LanguageCode) {
         self.content = content.standardizedFileURL
         self.language = language
     }
@@ -24,22 +24,22 @@ public struct POExport {
         let source = TranslationFile.sourceLanguage(in: content)
         let terms = GlossaryFile.read(content.appendingPathComponent("glossary.yaml"), language: language)
         let glossary = (terms?.terms ?? []).filter { !$0.translation.isEmpty }.map { (term: $0, english: Array($0.english.lowercased().utf8)) }
-        let relatives = Self.pages(in: content.appendingPathComponent(source))
+        let relatives = Self.pages(in: content.appendingPathComponent(source.rawValue))
         // Pages are independent of each other: made on every core, kept in path order.
         var out: [Catalog] = Parallel.map(relatives.count) { index -> Catalog? in
             let relative = relatives[index]
-            let english = content.appendingPathComponent(source).appendingPathComponent(relative)
+            let english = content.appendingPathComponent(source.rawValue).appendingPathComponent(relative)
             guard let page = parse(english, language: source, relative: relative) else { return nil }
-            let translationURL = content.appendingPathComponent(language).appendingPathComponent(relative)
+            let translationURL = content.appendingPathComponent(language.rawValue).appendingPathComponent(relative)
             let translation = parse(translationURL, language: language, relative: relative)
             let entries = pageEntries(page, translation: translation, relative: "\(source)/\(relative)", glossary: glossary)
-            return Catalog(path: String(relative.dropLast(3)) + ".po", text: POFile(language: language, entries: entries).text)
+            return Catalog(path: String(relative.dropLast(3)) + ".po", text: POFile(language: language.rawValue, entries: entries).text)
         }.compactMap { $0 }
-        if let strings = StringsCatalog(content: content, source: source, language: language).entries() {
-            out.append(Catalog(path: "strings.po", text: POFile(language: language, entries: strings).text))
+        if let strings = StringsCatalog(content: content, source: source.rawValue, language: language).entries() {
+            out.append(Catalog(path: "strings.po", text: POFile(language: language.rawValue, entries: strings).text))
         }
         if let terms {
-            out.append(Catalog(path: "glossary.po", text: POFile(language: language, entries: terms.entries(folder: content.lastPathComponent)).text))
+            out.append(Catalog(path: "glossary.po", text: POFile(language: language.rawValue, entries: terms.entries(folder: content.lastPathComponent)).text))
         }
         return out
     }
@@ -59,7 +59,7 @@ public struct POExport {
     /// The first line of every catalog the export writes: it only replaces files that start so.
     public static let signature = "# Translation of the Mobile Application Accessibility Handbook into "
 
-    func parse(_ url: URL, language: String, relative: String) -> ParsedPage? {
+    func parse(_ url: URL, language: LanguageCode, relative: String) -> ParsedPage? {
         guard let (text, hash) = try? FileReader.read(url) else { return nil }
         return TranslationFile.parse(text: text, hash: hash, path: url.path, language: language, relativePath: relative)
     }

@@ -68,7 +68,7 @@ public struct POImport {
             let editions = ((try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []).filter { name in
                 var folder: ObjCBool = false
                 return FileManager.default.fileExists(atPath: content.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
-                    && name != source && name != "images"
+                    && name != source.rawValue && name != "images"
             }
             guard let language = Self.edition(named: catalog.language, among: editions) else {
                 problems.append(Problem(path: path, line: 1, message: "the header names no edition of this site (Language: \(catalog.language))", code: "po-language"))
@@ -77,13 +77,13 @@ public struct POImport {
             catalog.language = language
             var context = Context(path: path, problems: [])
             if relative == "strings.po" {
-                if let (file, keys) = strings(catalog, source: source, context: &context) {
+                if let (file, keys) = strings(catalog, source: source.rawValue, context: &context) {
                     writes.append(file)
                     if !keys.isEmpty { marks.append((file.0, keys)) }
                 }
             } else if relative == "glossary.po" {
                 if let file = glossary(catalog, context: &context) { writes.append(file) }
-            } else if let file = page(String(relative.dropLast(3)) + ".md", catalog, source: source, context: &context) {
+            } else if let file = page(String(relative.dropLast(3)) + ".md", catalog, source: source.rawValue, context: &context) {
                 writes.append(file)
             }
             problems += context.problems
@@ -126,7 +126,7 @@ public struct POImport {
         lines.prefix(max(firstBodyLine - 1, 0)).joined(separator: "\n") + "\n" + body
     }
 
-    private func parse(_ url: URL, language: String, relative: String) -> ParsedPage? {
+    private func parse(_ url: URL, language: LanguageCode, relative: String) -> ParsedPage? {
         POExport(content: content, language: language).parse(url, language: language, relative: relative)
     }
 
@@ -134,11 +134,11 @@ public struct POImport {
     private func page(_ relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
         let englishURL = content.appendingPathComponent(source).appendingPathComponent(relative)
         let url = content.appendingPathComponent(catalog.language).appendingPathComponent(relative)
-        guard let english = parse(englishURL, language: source, relative: relative) else {
+        guard let english = parse(englishURL, language: LanguageCode(source), relative: relative) else {
             context.problems.append(Problem(path: context.path, line: 1, message: "no English page \(source)/\(relative) for this catalog", code: "po-unknown-page"))
             return nil
         }
-        guard let translation = parse(url, language: catalog.language, relative: relative) else {
+        guard let translation = parse(url, language: LanguageCode(catalog.language), relative: relative) else {
             if FileKind(path: url.path) == .missing {
                 return newPage(english, at: url, relative: relative, catalog, source: source, context: &context)
             }
@@ -150,7 +150,7 @@ public struct POImport {
             }
             return nil
         }
-        let exported = POExport(content: content, language: catalog.language)
+        let exported = POExport(content: content, language: LanguageCode(catalog.language))
             .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex(exported)
         let pairing = PagePairing(english: english, translation: translation)
@@ -199,7 +199,7 @@ public struct POImport {
         if pairing.recorded == nil, !pairs.contains(where: { settled.contains($0.english) }) { record = [] }
         let recordText = record.joined(separator: " ")
         if !record.isEmpty, recordText != translation.sourceBlocks?.value,
-            let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.language, relativePath: relative),
+            let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: LanguageCode(catalog.language), relativePath: relative),
             var editor = FrontMatterEditor(text) {
             editor.remove("source_hash")
             editor.set("source_blocks", recordText)
@@ -215,7 +215,7 @@ public struct POImport {
     /// the English's) are recorded as current. Nothing is made from a catalog with no translation.
     private func newPage(_ english: ParsedPage, at url: URL, relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
         guard catalog.entries.contains(where: { !$0.string.isEmpty }) else { return nil }
-        let exported = POExport(content: content, language: catalog.language).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
+        let exported = POExport(content: content, language: LanguageCode(catalog.language)).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex(exported)
         let lines = english.file.text.lines()
         guard let all = BlockSources.of(english) else {
@@ -248,7 +248,7 @@ public struct POImport {
         let text = BlockSources.apply(edits, to: lines).joined(separator: "\n")
         let units = english.units
         let record = units.indices.map { units[$0].kind == .code || settled.contains($0) ? units[$0].fingerprint : String(TranslationUnits.unreviewed) }
-        guard let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.language, relativePath: relative),
+        guard let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: LanguageCode(catalog.language), relativePath: relative),
             var editor = FrontMatterEditor(text) else { return (url, text) }
         // The English's own history is not the translation's.
         editor.remove("previous_numbers")
@@ -260,7 +260,7 @@ public struct POImport {
 
     /// The new `strings.yaml` and the keys to record as current.
     private func strings(_ catalog: POFile, source: String, context: inout Context) -> ((URL, String), [String])? {
-        let strings = StringsCatalog(content: content, source: source, language: catalog.language)
+        let strings = StringsCatalog(content: content, source: source, language: LanguageCode(catalog.language))
         guard let items = strings.items(), var lines = try? String(contentsOf: strings.translationURL, encoding: .utf8).lines() else {
             context.problems.append(Problem(path: context.path, line: 1, message: "\(catalog.language)/strings.yaml cannot be read; run handbook check", code: "po-no-translation"))
             return nil
@@ -303,7 +303,7 @@ public struct POImport {
     /// The new `glossary.yaml`.
     private func glossary(_ catalog: POFile, context: inout Context) -> (URL, String)? {
         let url = content.appendingPathComponent("glossary.yaml")
-        guard var file = GlossaryFile.read(url, language: catalog.language) else { return nil }
+        guard var file = GlossaryFile.read(url, language: LanguageCode(catalog.language)) else { return nil }
         for entry in catalog.entries {
             guard let index = file.terms.firstIndex(where: { $0.english == entry.id }) else {
                 context.fail(entry, "unknown msgid: the glossary has no term with this English", "po-unknown-msgid", atString: false)

@@ -6,7 +6,7 @@ import Foundation
 struct StringsCatalog {
     let content: URL
     let source: String
-    let language: String
+    let language: LanguageCode
 
     /// One PO entry and where its value goes.
     struct Item {
@@ -20,14 +20,14 @@ struct StringsCatalog {
     }
 
     var englishURL: URL { content.appendingPathComponent(source).appendingPathComponent("strings.yaml") }
-    var translationURL: URL { content.appendingPathComponent(language).appendingPathComponent("strings.yaml") }
+    var translationURL: URL { content.appendingPathComponent(language.rawValue).appendingPathComponent("strings.yaml") }
 
     func entries() -> [POFile.Entry]? { items()?.map(\.entry) }
 
     func items() -> [Item]? {
-        guard let english = read(englishURL, language: source) else { return nil }
+        guard let english = read(englishURL, language: LanguageCode(source)) else { return nil }
         let own = read(translationURL, language: language) ?? (entries: [:], sources: [:])
-        let categories = PluralRule(language: language).categories
+        let categories = PluralRule(language: language.rawValue).categories
         let reference = "\(content.lastPathComponent)/\(source)/strings.yaml"
         var items: [Item] = []
         for (key, entry) in english.entries.sorted(by: { $0.value.location.line < $1.value.location.line }) {
@@ -54,7 +54,7 @@ struct StringsCatalog {
         return items
     }
 
-    func read(_ url: URL, language: String) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? {
+    func read(_ url: URL, language: LanguageCode) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? {
         guard let (text, hash) = try? FileReader.read(url) else { return nil }
         let engine = DiagnosticEngine()
         let result = UIStringsReader(diagnostics: engine).read(

@@ -42,7 +42,7 @@ struct StringsMarker {
         return outcome
     }
 
-    private func read(_ url: URL, language: String, planned: Bool = false) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? {
+    private func read(_ url: URL, language: LanguageCode, planned: Bool = false) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? {
         let text: String, hash: String
         if planned {
             guard let own = edit.text(of: url) else { return nil }

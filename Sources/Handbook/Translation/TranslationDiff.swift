@@ -104,7 +104,7 @@ public struct TranslationDiff: Sendable {
     /// never marked), in key order, with the English it was translated from when the repository's
     /// history has it; numbered, though `mark-current --block` takes the string's key.
     static func strings(_ file: TranslationFile, sourcePath: String) throws(TranslationFile.Failure) -> TranslationDiff {
-        let read = { (text: String, path: String, language: String) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? in
+        let read = { (text: String, path: String, language: LanguageCode) -> (entries: [String: UIStringEntry], sources: [String: [Substring]])? in
             let engine = DiagnosticEngine()
             let result = UIStringsReader(diagnostics: engine).read(
                 SourceFile(path: path, language: language, relativePath: "strings.yaml", text: text, hash: SHA256.hex(Array(text.utf8))))

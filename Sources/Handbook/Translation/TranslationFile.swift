@@ -20,7 +20,7 @@ public struct TranslationFile: Sendable {
     /// The content folder.
     public var content: URL
     /// The translation's language code.
-    public var language: String
+    public var language: LanguageCode
     /// The path inside the language tree, such as `practices/2.10.md`.
     public var relativePath: String
 
@@ -40,12 +40,12 @@ public struct TranslationFile: Sendable {
         let parts = String(url.path.dropFirst(root.path.count + 1)).split(separator: "/", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { throw Failure(path: path, message: "not a file inside a language folder of \(root.path)") }
         let source = sourceLanguage(in: root)
-        guard parts[0] != source else { throw Failure(path: path, message: "this is an English source, not a translation") }
-        let sourceURL = root.appendingPathComponent(source).appendingPathComponent(parts[1])
+        guard parts[0] != source.rawValue else { throw Failure(path: path, message: "this is an English source, not a translation") }
+        let sourceURL = root.appendingPathComponent(source.rawValue).appendingPathComponent(parts[1])
         guard FileManager.default.fileExists(atPath: sourceURL.path) else {
             throw Failure(path: path, message: "no English source at \(display(sourceURL, from: workingDirectory))")
         }
-        return TranslationFile(given: path, url: url, sourceURL: sourceURL, content: root, language: parts[0], relativePath: parts[1])
+        return TranslationFile(given: path, url: url, sourceURL: sourceURL, content: root, language: LanguageCode(parts[0]), relativePath: parts[1])
     }
 
     /// Parses the translation (nil when it is not there or cannot be parsed, with the problems).
@@ -59,12 +59,12 @@ public struct TranslationFile: Sendable {
     }
 
     /// Parses a file's text as the page at `relativePath` would be.
-    static func parse(text: String, hash: String, path: String, language: String, relativePath: String) -> ParsedPage? {
+    static func parse(text: String, hash: String, path: String, language: LanguageCode, relativePath: String) -> ParsedPage? {
         let file = SourceFile(path: path, language: language, relativePath: relativePath, text: text, hash: hash)
         return PageParser(diagnostics: DiagnosticEngine()).parse(file)
     }
 
-    private static func parse(_ url: URL, language: String, relativePath: String, shownAs path: String) -> (page: ParsedPage?, diagnostics: [Diagnostic]) {
+    private static func parse(_ url: URL, language: LanguageCode, relativePath: String, shownAs path: String) -> (page: ParsedPage?, diagnostics: [Diagnostic]) {
         let engine = DiagnosticEngine()
         do {
             let (text, hash) = try FileReader.read(url)
@@ -77,7 +77,7 @@ public struct TranslationFile: Sendable {
     }
 
     /// The source language named in `content/site.yaml`; English when it cannot be read.
-    public static func sourceLanguage(in content: URL) -> String {
+    public static func sourceLanguage(in content: URL) -> LanguageCode {
         let url = content.appendingPathComponent("site.yaml")
         guard let (text, hash) = try? FileReader.read(url) else { return "en" }
         let file = SourceFile(path: url.path, language: "", relativePath: "site.yaml", text: text, hash: hash)

@@ -80,7 +80,7 @@ public struct TranslationUpgrade {
         var results: [Result] = []
         // Every file upgraded or none (ContentJournal).
         let edit = ContentEdit(action: "an upgrade")
-        let languages = ((try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []).sorted().filter { $0 != source }
+        let languages = ((try? FileManager.default.contentsOfDirectory(atPath: content.path)) ?? []).sorted().filter { $0 != source.rawValue }
         for language in languages {
             let tree = content.appendingPathComponent(language)
             guard let walker = FileManager.default.enumerator(atPath: tree.path) else { continue }

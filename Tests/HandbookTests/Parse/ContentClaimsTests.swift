@@ -8,7 +8,7 @@ import XCTest
 final class ContentClaimsTests: XCTestCase {
     private let headings = "\n## Who it helps\n\n## On Android\n\n## On iOS\n\n## In the templates\n\n## How to test\n"
 
-    private func lint(_ body: String, path: String = "practices/1.1.md", language: String = "en") -> [String] {
+    private func lint(_ body: String, path: String = "practices/1.1.md", language: LanguageCode = "en") -> [String] {
         let frontMatter = path.hasPrefix("practices/")
             ? "---\nid: \"1.1\"\ntitle: T\nprinciple: perceivable\ncategory: text\n---\n"
             : "---\nid: a\ntitle: A\n---\n"

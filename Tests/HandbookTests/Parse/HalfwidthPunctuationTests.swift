@@ -13,7 +13,7 @@ final class HalfwidthPunctuationTests: XCTestCase {
         return HalfwidthPunctuation.findings(in: scalars, masked: mask).map { "\($0.offset + 1):\($0.mark)" }
     }
 
-    private func lint(_ text: String, language: String = "zh-Hant", path: String = "practices/1.3.md") -> [String] {
+    private func lint(_ text: String, language: LanguageCode = "zh-Hant", path: String = "practices/1.3.md") -> [String] {
         let engine = DiagnosticEngine()
         let file = SourceFile(path: "content/\(language)/\(path)", language: language, relativePath: path, text: text, hash: "h")
         _ = PageParser(diagnostics: engine).parse(file)

@@ -8,7 +8,7 @@ import XCTest
 /// golden files of `Tests/GoldenTests/Fixtures/site/basic`.)
 final class AlphabeticalIndexTests: XCTestCase {
     /// The index's entries as "label → linked labels", with `[en]` for a label marked English.
-    private func entries(_ language: String) throws -> [String] {
+    private func entries(_ language: LanguageCode) throws -> [String] {
         let site = try XCTUnwrap(SearchFixture.site())
         let link = { (key: PageKey, _: String) in
             LinkView(href: key.id, id: key.id, number: .bool(false), title: "", summary: "", lang: .bool(false))

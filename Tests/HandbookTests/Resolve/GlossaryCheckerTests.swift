@@ -29,7 +29,7 @@ final class GlossaryCheckerTests: XCTestCase {
         let engine = DiagnosticEngine()
         // The pages are minimal, not valid practices; only the glossary's findings are looked at.
         let parser = PageParser(diagnostics: DiagnosticEngine())
-        func page(_ language: String, _ text: String) -> ParsedPage {
+        func page(_ language: LanguageCode, _ text: String) -> ParsedPage {
             parser.parse(SourceFile(
                 path: "content/\(language)/practices/1.10.md", language: language, relativePath: "practices/1.10.md",
                 text: text, hash: "h"))!

@@ -92,13 +92,13 @@ final class SiteResolverTests: XCTestCase {
                 + "    functions:\n      - Applies [](bp:2.10).\n")
         let (resolved, diagnostics) = resolve(site)
         XCTAssertEqual(diagnostics, [])
-        for language in ["en", "zh-Hans"] {
+        for language: LanguageCode in ["en", "zh-Hans"] {
             guard case .section(let details)? = resolved?.page(.section("11.5"), in: language)?.source.details else {
                 return XCTFail("no section 11.5 in \(language)")
             }
             let detail = details.programDetails[0]
-            XCTAssertEqual(links(in: detail.description.node).map(\.0), ["sec:11.1"], language)
-            XCTAssertEqual(links(in: detail.functions[0].node).map(\.0), ["bp:2.10"], language)
+            XCTAssertEqual(links(in: detail.description.node).map(\.0), ["sec:11.1"], language.rawValue)
+            XCTAssertEqual(links(in: detail.functions[0].node).map(\.0), ["bp:2.10"], language.rawValue)
             XCTAssertEqual(links(in: detail.functions[0].node).map(\.1), ["Best Practice 2.10 – Provide adjustable time control"])
         }
         XCTAssertEqual(resolved?.page(.section("11.1"), in: "en")?.referencedBy, [.section("11.5")])

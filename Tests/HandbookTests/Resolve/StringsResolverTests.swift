@@ -9,7 +9,7 @@ final class StringsResolverTests: XCTestCase {
     /// The strings of a site in English and one translation (Simplified Chinese unless `language` says).
     private func resolve(
         _ english: String, _ translated: String, language: (code: String, name: String) = ("zh-Hans", "简体中文")
-    ) -> ([String: UIStrings], [Diagnostic]) {
+    ) -> ([LanguageCode: UIStrings], [Diagnostic]) {
         let project = TemporaryProject(files: """
             -- content/site.yaml --
             source_language: en

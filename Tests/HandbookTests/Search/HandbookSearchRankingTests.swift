@@ -17,14 +17,14 @@ final class HandbookSearchRankingTests: XCTestCase {
         return SiteResolver(diagnostics: engine).resolve(parsed, content: loaded)
     }()
 
-    private func ranked(_ language: String, _ query: String) throws -> [String] {
+    private func ranked(_ language: LanguageCode, _ query: String) throws -> [String] {
         let site = try XCTUnwrap(Self.site, "the handbook's content did not load")
         let documents = SearchDocumentCollector(site: site).documents(in: language)
         return SearchScorer().index(documents).ranking(query).map { documents[$0].id }
     }
 
     private func assertAmongFirstThree(
-        _ id: String, _ language: String, _ query: String, file: StaticString = #filePath, line: UInt = #line
+        _ id: String, _ language: LanguageCode, _ query: String, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let list = try ranked(language, query)
         XCTAssertTrue(list.prefix(3).contains(id), "\(language) \(query): \(list.prefix(8))", file: file, line: line)

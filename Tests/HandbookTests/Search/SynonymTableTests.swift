@@ -39,7 +39,7 @@ final class SynonymTableTests: XCTestCase {
     func testAnotherRegionsWordIsWarnedAtTheWordInThatEditionOnly() throws {
         let (table, _) = read()
         let parser = PageParser(diagnostics: DiagnosticEngine())
-        func page(_ language: String, _ body: String) -> ParsedPage {
+        func page(_ language: LanguageCode, _ body: String) -> ParsedPage {
             parser.parse(SourceFile(
                 path: "content/\(language)/pages/about.md", language: language, relativePath: "pages/about.md",
                 text: "---\nid: about\ntitle: 關於\n---\n\(body)\n", hash: "h"))!

@@ -60,6 +60,8 @@ struct EPUBContentDocument {
     }
 
     /// `xml:lang` and `lang` for text in another language than the book's (both, as XHTML wants them equal).
+    static func lang(_ code: LanguageCode?) -> String { lang(code?.rawValue) }
+
     static func lang(_ tag: String?) -> String {
         tag.map { " xml:lang=\"\($0)\" lang=\"\($0)\"" } ?? ""
     }
@@ -98,7 +100,7 @@ struct EPUBContentDocument {
             out += "<section class=\"source-notes\" aria-labelledby=\"notes-\(topic.rawValue)\">\n"
             out += "<h2 id=\"notes-\(topic.rawValue)\"\(uiLang("source_notes_topic_\(topic.rawValue)"))>\(escape(strings.text("source_notes_topic_\(topic.rawValue)")))</h2>\n"
             for note in notes {
-                func prose(_ field: [String: MarkdownNode]) -> String { (field[language.code] ?? field[source]).map(body.renderInline) ?? "" }
+                func prose(_ field: [LanguageCode: MarkdownNode]) -> String { (field[language.code] ?? field[source]).map(body.renderInline) ?? "" }
                 let guide = note.guide.map { number in
                     site.section(number) == nil
                         ? escape(number) : "<a href=\"\(Self.fileName(of: .section(number)))\">\(escape(number))</a>"

@@ -1,7 +1,27 @@
+/// A language's code as `site.yaml` gives it (`en`, `zh-Hant`, `pt-BR`): the name of its content
+/// folder and its output folder, the key of everything kept per language. A type of its own so that a
+/// code is never confused with a `lang` tag, a path or any other text; `Language.tag` is the BCP 47
+/// tag written in `lang`, which may say more (`zh-Hant-HK`).
+public struct LanguageCode: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The code as written.
+    public let rawValue: String
+
+    /// A code as written; `problem(_:)` says whether it may name a language.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public var description: String { rawValue }
+
+    /// The language subtag, lowercased: `zh` of `zh-Hant`, which says the script family a code's
+    /// text is in when a rule is about the language rather than one variety of it.
+    public var primaryLanguage: Substring { rawValue.split(separator: "-").first.map { Substring($0.lowercased()) } ?? "" }
+    public static func < (lhs: LanguageCode, rhs: LanguageCode) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// Checks the language codes of `site.yaml`, which become folder names, URLs and `lang` values:
 /// BCP 47's `language[-script][-region]` in its usual case (`en`, `zh-Hant`, `pt-BR`, `es-419`),
 /// and never the name of a folder the build itself writes at the top of the output.
-enum LanguageCode {
+extension LanguageCode {
     /// Top-level names of the output that are not language folders.
     static let reservedNames: Set<String> = ["assets", "data", "index.html", "sitemap.xml"]
 
