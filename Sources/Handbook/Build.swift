@@ -131,7 +131,7 @@ public struct Build {
             } catch {
                 return Result(diagnostics: [], files: [], site: nil, refusal: error)
             }
-            var result = Result(diagnostics: trace.diagnostics, files: trace.listing.map { OutputFile(path: $0, contents: []) }, site: nil)
+            var result = Result(diagnostics: trace.diagnostics, files: trace.listing.map { OutputFile(path: OutputPath($0), contents: []) }, site: nil)
             result.upToDate = true
             return result
         case .build(let trace, let warning):
@@ -140,7 +140,7 @@ public struct Build {
         }
         var result = build(into: folder)
         if result.succeeded, let warning = timings.measure("cache", {
-            cache.record(snapshot, previous: previous, listing: result.files.map(\.path), diagnostics: result.diagnostics, output: folder.path)
+            cache.record(snapshot, previous: previous, listing: result.files.map(\.path.rawValue), diagnostics: result.diagnostics, output: folder.path)
         }) {
             warnings.append(warning)
         }
@@ -170,13 +170,13 @@ public struct Build {
                 staging.discard()
                 return failure
             }
-            let rest = result.files.filter { !staging.contains($0.path) }
+            let rest = result.files.filter { !staging.contains($0.path.rawValue) }
             if let failure = Parallel.map(rest.count, { staging.write(rest[$0]) }).lazy.compactMap({ $0 }).first {
                 staging.discard()
                 return failure
             }
             do throws(OutputWriter.Failure) {
-                try staging.commit(listing: result.files.map(\.path))
+                try staging.commit(listing: result.files.map(\.path.rawValue))
                 return nil
             } catch {
                 return error
@@ -208,9 +208,9 @@ public struct Build {
     /// The output path of the file written at `path` (in whatever folder it was being written to)
     /// and where the page that produced it is defined.
     static func origin(ofWritten path: String, files: [OutputFile], site: ResolvedSite?) -> (String, SourceLocation)? {
-        guard let file = files.first(where: { path.hasSuffix("/" + $0.path) }) else { return nil }
+        guard let file = files.first(where: { path.hasSuffix("/" + $0.path.rawValue) }) else { return nil }
         for edition in site?.editions ?? [] {
-            if let page = edition.pages.first(where: { $0.outputPath == file.path }) { return (file.path, page.source.keyLocation) }
+            if let page = edition.pages.first(where: { $0.outputPath == file.path }) { return (file.path.rawValue, page.source.keyLocation) }
         }
         return nil
     }

@@ -34,7 +34,7 @@ struct BuildCommand {
             return 1
         }
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-        let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
+        let pages = result.files.filter { $0.path.rawValue.hasSuffix(".html") }.count
         if write {
             let unchanged = result.upToDate ? " (up to date: nothing changed since the last build)" : ""
             stdout.write("built \(pages) pages (\(result.files.count) files) into \(paths.display(paths.output))/ in \(seconds) s\(unchanged)\n")

@@ -46,7 +46,7 @@ final class GoldenTests: XCTestCase {
         project.write("public/index.html", "previous site\n")
         project.write("public/en/old.html", "previous page\n")
         let marker = OutputMarker.file(listing: ["index.html", "en/old.html"])
-        project.write("public/" + marker.path, bytes: marker.contents)
+        project.write("public/" + marker.path.rawValue, bytes: marker.contents)
         let previous = project.files(under: "public")
         let run = CommandRun.handbook(["build"], in: project.root)
         let expected = fixture.appendingPathComponent("expected")

@@ -115,7 +115,7 @@ final class DiagnosticsOutputTests: XCTestCase {
         let project = projectWithErrorAndWarnings()
         project.write("public/index.html", "previous site\n")
         let marker = OutputMarker.file(listing: ["index.html"])
-        project.write("public/" + marker.path, bytes: marker.contents)
+        project.write("public/" + marker.path.rawValue, bytes: marker.contents)
         let before = project.files(under: "public")
         let run = CommandRun.handbook(["build", "--quiet"], in: project.root)
         XCTAssertEqual(run.exitCode, 1)

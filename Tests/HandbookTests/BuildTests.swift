@@ -177,6 +177,6 @@ enum LinkScanner {
     /// The file a relative link points at, or nil for external links and same-page anchors.
     static func resolve(_ target: String, from page: String) -> String? {
         if target.hasPrefix("#") || target.contains(":") { return nil }
-        return RelativeURL.resolve(target.components(separatedBy: "#")[0], from: page)
+        return RelativeURL.resolve(target.components(separatedBy: "#")[0], from: OutputPath(page)).rawValue
     }
 }

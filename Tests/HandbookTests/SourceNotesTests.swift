@@ -25,7 +25,7 @@ final class SourceNotesTests: XCTestCase {
             let html = String(decoding: file.contents, as: UTF8.self)
             // Titles may hold code spans: compare with the page's text, tags removed.
             let text = html.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
-            XCTAssertEqual(html.components(separatedBy: "class=\"source-note\"").count - 1, site.sourceNotes.count, path)
+            XCTAssertEqual(html.components(separatedBy: "class=\"source-note\"").count - 1, site.sourceNotes.count, path.rawValue)
             for note in site.sourceNotes {
                 XCTAssertTrue(html.contains("id=\"note-\(note.id)\""), "\(path) lacks note \(note.id)")
                 let title = HTMLEscaping.escape(try XCTUnwrap(note.title[language]).plainText)

@@ -34,18 +34,18 @@ struct StaticFiles {
                 diagnostics.error(.unreadableFile, "cannot read this file", at: location)
                 continue
             }
-            files.append(OutputFile(path: relative, contents: Array(data)))
+            files.append(OutputFile(path: OutputPath(relative), contents: Array(data)))
         }
         return files.sorted { $0.path < $1.path }
     }
 
     /// Refuses each static file whose path is one of `generated`'s.
-    func refuseConflicts(_ files: [OutputFile], generated: Set<String>) -> [OutputFile] {
+    func refuseConflicts(_ files: [OutputFile], generated: Set<OutputPath>) -> [OutputFile] {
         files.filter { file in
             guard generated.contains(file.path) else { return true }
             diagnostics.error(
                 .staticConflict, "this file would replace the \(file.path) that the build writes",
-                at: SourceLocation(path: paths.display(paths.staticFiles.appendingPathComponent(file.path))),
+                at: SourceLocation(path: paths.display(paths.staticFiles.appendingPathComponent(file.path.rawValue))),
                 notes: [Diagnostic.Note("rename it, or remove it from static/")])
             return false
         }

@@ -213,9 +213,9 @@ final class BuildMemo: @unchecked Sendable {
     let published = MemoTable<PageSlot, PublishInputs, (page: ResolvedPage, diagnostics: [Diagnostic])>()
     let sourceNotes = MemoTable<String, SourceNotesInputs, Reported<[SourceNote]>>()
     let links = MemoTable<PageSlot, PageFingerprint, Reported<(page: ResolvedPage, targets: [PageKey])>>()
-    let bodies = MemoTable<String, BodyInputs, RenderedBodies.Page>()
-    let searchDocuments = MemoTable<String, SearchDocumentInputs, SearchDocument>()
-    let searchCounts = MemoTable<String, SearchDocument, SearchScorer.Counted>()
+    let bodies = MemoTable<OutputPath, BodyInputs, RenderedBodies.Page>()
+    let searchDocuments = MemoTable<OutputPath, SearchDocumentInputs, SearchDocument>()
+    let searchCounts = MemoTable<OutputPath, SearchDocument, SearchScorer.Counted>()
     let searchIndexes = MemoTable<LanguageCode, SearchIndexInputs, [OutputFile]>()
     let indexUses = MemoTable<PageSlot, IndexUsesInputs, AlphabeticalIndex.PageUses>()
     /// Each language's A–Z terms, compared whole, with the generation that names them.
@@ -229,7 +229,7 @@ final class BuildMemo: @unchecked Sendable {
     /// then hold the same tables as the last run's, and comparing them is comparing references.
     let uiStrings = MemoTable<LanguageCode, UIStrings, UIStrings>()
     /// Each output page's bytes, or the template's error, by the output path.
-    let pages = MemoTable<String, RenderInputs, Result<[UInt8], TemplateError>>()
+    let pages = MemoTable<OutputPath, RenderInputs, Result<[UInt8], TemplateError>>()
 
     private var tables: [any ForgettingTable] {
         [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, indexTerms, yamlGlossaryFindings, regionalFindings, templates, books, uiStrings, pages]

@@ -35,7 +35,7 @@ public struct ImageFile: Sendable, Equatable {
     /// Where the image is written below the output folder: `images/<stem>.<first 10 hex digits of
     /// its SHA-256>.<ext>`. The name changes exactly when the bytes do, so a language's version
     /// never overwrites the shared one and a cached old copy is never shown.
-    public var outputPath: String {
+    public var outputPath: OutputPath {
         let dot = name.lastIndex(of: ".") ?? name.endIndex
         let digest = SHA256.hex(bytes).prefix(10)
         return "images/\(name[..<dot]).\(digest)\(name[dot...])"

@@ -3,7 +3,7 @@
 public enum OutputLayout {
     /// `en/practices/2.10.html`, `en/sections/7.3.6.5.html`, `en/about.html`, `en/index.html`;
     /// the generated lists are `en/practices/index.html` and `en/sections/index.html`.
-    public static func path(of key: PageKey, in language: LanguageCode) -> String {
+    public static func path(of key: PageKey, in language: LanguageCode) -> OutputPath {
         switch key {
         case .practice(let id): return "\(language)/practices/\(id).html"
         case .section(let number): return "\(language)/sections/\(number).html"
@@ -14,14 +14,14 @@ public enum OutputLayout {
     }
 
     /// Shared files, written once for all languages.
-    public static let stylesheet = "assets/handbook.css"
+    public static let stylesheet: OutputPath = "assets/handbook.css"
     /// The site script (text size, search).
-    public static let script = "assets/handbook.js"
+    public static let script: OutputPath = "assets/handbook.js"
     /// The small script loaded in `<head>` that applies the reader's text size before first paint.
-    public static let preferencesScript = "assets/preferences.js"
+    public static let preferencesScript: OutputPath = "assets/preferences.js"
 }
 
 extension OutputLayout {
     /// `en/handbook.epub`: the EPUB edition of one language.
-    public static func epub(in language: LanguageCode) -> String { "\(language)/handbook.epub" }
+    public static func epub(in language: LanguageCode) -> OutputPath { "\(language)/handbook.epub" }
 }

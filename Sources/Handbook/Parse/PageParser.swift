@@ -332,7 +332,7 @@ private extension PageParser {
     /// File systems refuse names over 255 bytes; `about.md` fits, but its `about.html` may not.
     /// Caught here, the problem points at the ID instead of at a staging folder at write time.
     func checkOutputName(_ key: PageKey, at location: SourceLocation) -> Bool {
-        let name = OutputLayout.path(of: key, in: "en").split(separator: "/").last.map(String.init) ?? ""
+        let name = OutputLayout.path(of: key, in: "en").rawValue.split(separator: "/").last.map(String.init) ?? ""
         guard name.utf8.count > PageParser.maximumFileNameBytes else { return true }
         diagnostics.error(
             .nameTooLong,

@@ -60,7 +60,7 @@ struct AlphabeticalIndex {
         var isCode = false
     }
 
-    func groups(from path: String, link: (PageKey, String) -> LinkView) -> MustacheValue {
+    func groups(from path: OutputPath, link: (PageKey, OutputPath) -> LinkView) -> MustacheValue {
         let pages = site.pages(in: language).filter { page in
             if case .page("index") = page.key { return false }
             return true
@@ -134,7 +134,7 @@ private extension AlphabeticalIndex {
             let found: PageUses
             if let memo, let fingerprint = page.fingerprint {
                 found = memo.indexUses.value(
-                    BuildMemo.PageSlot(language: language, path: page.outputPath),
+                    BuildMemo.PageSlot(language: language, path: page.outputPath.rawValue),
                     inputs: BuildMemo.IndexUsesInputs(page: fingerprint, terms: termsGeneration), make: made)
             } else {
                 found = made()
@@ -177,7 +177,7 @@ private extension AlphabeticalIndex {
     }
 
     /// The index's Mustache value of one entry: a link, or a label with links to its pages.
-    func item(_ entry: Entry, from path: String, link: (PageKey, String) -> LinkView) -> MustacheValue? {
+    func item(_ entry: Entry, from path: OutputPath, link: (PageKey, OutputPath) -> LinkView) -> MustacheValue? {
         // A term in Latin letters only, on a page in another language, is the source language's:
         // kana or Han in it make it the page's own (a Japanese term may be written in kana alone).
         let latinOnChinesePage = language != site.config.sourceLanguage.code

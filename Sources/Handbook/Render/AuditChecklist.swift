@@ -9,9 +9,9 @@ struct AuditChecklist {
     let site: ResolvedSite
     let language: LanguageCode
     let strings: UIStrings
-    let path: String
+    let path: OutputPath
 
-    func context(link: (PageKey, String) -> LinkView) -> ChecklistView {
+    func context(link: (PageKey, OutputPath) -> LinkView) -> ChecklistView {
         let mapPath = OutputLayout.path(of: .page("wcag"), in: language)
         func criterionView(_ criterion: WCAGCatalog.Criterion) -> CriterionView {
             CriterionView(

@@ -141,10 +141,10 @@ struct BodyPlacement {
     }
 
     /// The body on its own page at `path` in `language`.
-    static func page(at path: String, language: LanguageCode) -> BodyPlacement {
+    static func page(at path: OutputPath, language: LanguageCode) -> BodyPlacement {
         BodyPlacement(
             href: { key, fragment in RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "") },
-            image: { RelativeURL.from(path, to: $0) }, linksLargeImages: true)
+            image: { RelativeURL.from(path, to: OutputPath($0)) }, linksLargeImages: true)
     }
 }
 

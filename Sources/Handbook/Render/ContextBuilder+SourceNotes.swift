@@ -9,7 +9,7 @@ extension ContextBuilder {
         SourceNote.Topic.allCases.filter { topic in site.sourceNotes.contains { $0.topic == topic } }
     }
 
-    func sourceNotesContext(from path: String) -> MustacheValue {
+    func sourceNotesContext(from path: OutputPath) -> MustacheValue {
         guard !site.sourceNotes.isEmpty else { return .null }
         let source = site.config.sourceLanguage.code
         let groups: [MustacheValue] = sourceNoteTopics.map { topic in

@@ -268,9 +268,9 @@ struct RootView: FieldedView, Equatable {
     static let fields: [ViewField<RootView>] = [
         ViewField("lang") { view in .string(view.lang) },
         ViewField("title") { view in .string(view.title) },
-        ViewField("stylesheet") { _ in .string(OutputLayout.stylesheet) },
-        ViewField("script") { _ in .string(OutputLayout.script) },
-        ViewField("preferences_script") { _ in .string(OutputLayout.preferencesScript) },
+        ViewField("stylesheet") { _ in .string(OutputLayout.stylesheet.rawValue) },
+        ViewField("script") { _ in .string(OutputLayout.script.rawValue) },
+        ViewField("preferences_script") { _ in .string(OutputLayout.preferencesScript.rawValue) },
         ViewField("strings") { view in .view(StringsView(strings: view.strings)) },
         ViewField("languages") { view in .array(view.languages) },
     ]
@@ -287,7 +287,7 @@ struct RootLanguageView: FieldedView, Equatable {
         ViewField("tag") { view in .string(view.language.tag) },
         ViewField("name") { view in .string(view.language.name) },
         ViewField("dir") { view in .string(view.language.dir) },
-        ViewField("href") { view in .string(OutputLayout.path(of: .page("index"), in: view.language.code)) },
+        ViewField("href") { view in .string(OutputLayout.path(of: .page("index"), in: view.language.code).rawValue) },
         ViewField("site_title") { view in .string(view.strings.text("site_title")) },
         ViewField("site_title_lang") { view in view.strings.lang(of: "site_title") },
         ViewField("tagline") { view in .string(view.strings.text("root_tagline")) },

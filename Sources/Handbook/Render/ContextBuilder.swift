@@ -92,7 +92,7 @@ struct ContextBuilder {
     }
 
     /// The link to this language's EPUB edition with its size, or nothing when there is none.
-    func epubLink(from path: String) -> MustacheValue {
+    func epubLink(from path: OutputPath) -> MustacheValue {
         guard let epubSize = epubSize() else { return .null }
         return .view(EPUBLinkView(
             href: RelativeURL.from(path, to: OutputLayout.epub(in: language.code)),
@@ -182,13 +182,13 @@ private extension ContextBuilder {
         }
     }
 
-    func list(_ keys: [PageKey], from path: String) -> MustacheValue {
+    func list(_ keys: [PageKey], from path: OutputPath) -> MustacheValue {
         ItemsView.list(keys.map { .view(common.link(to: $0, from: path)) })
     }
 
     /// Back-links grouped by kind under their own labels, since "2.10" and "7.3.6.5" alone do not say
     /// which is a practice and which a section, and generated pages have no number to show.
-    func referencedBy(_ keys: [PageKey], from path: String) -> MustacheValue {
+    func referencedBy(_ keys: [PageKey], from path: OutputPath) -> MustacheValue {
         guard !keys.isEmpty else { return .null }
         func group(_ isMember: (PageKey) -> Bool) -> MustacheValue { list(keys.filter(isMember), from: path) }
         return .view(ReferencedByView(
@@ -277,7 +277,7 @@ private extension ContextBuilder {
     /// on a fallback page); the related-sections row is generated in the reader's language.
     func programDetailContext(
         _ detail: ProgramDetail, _ rendered: (description: BodyHTML, functions: [BodyHTML]), index: Int, count: Int,
-        contentTag: MustacheValue, from path: String
+        contentTag: MustacheValue, from path: OutputPath
     ) -> MustacheValue {
         let placement = BodyPlacement.page(at: path, language: language.code)
         func row(_ label: String, lang: MustacheValue, _ content: ProgramRowView.Content) -> MustacheValue {
@@ -309,7 +309,7 @@ private extension ContextBuilder {
         return .view(ProgramDetailView(caption: caption.plain, captionLang: .lang(caption.lang), rows: rows))
     }
 
-    func pager(_ key: PageKey, from path: String) -> MustacheValue {
+    func pager(_ key: PageKey, from path: OutputPath) -> MustacheValue {
         let (previous, next) = site.neighbours(of: key)
         let pager = PagerView(
             previous: previous.map { .view(common.link(to: $0, from: path)) },
@@ -378,7 +378,7 @@ extension ContextBuilder {
     }
 
     /// Principles with their categories and practices, for the home page and the practice lists.
-    func principlesContext(from path: String) -> MustacheValue {
+    func principlesContext(from path: OutputPath) -> MustacheValue {
         .array(
             Principle.allCases.compactMap { principle in
                 let practices = site.practices.filter { $0.principle == principle }
@@ -410,7 +410,7 @@ extension ContextBuilder {
             })
     }
 
-    func sectionTree(_ number: String, from path: String) -> MustacheValue {
+    func sectionTree(_ number: String, from path: OutputPath) -> MustacheValue {
         guard let info = site.section(number) else { return .null }
         var item = common.link(to: .section(number), from: path)
         // Keys are always present: a missing one would make Mustache look it up in the parent item.

@@ -18,7 +18,7 @@ struct DataExport {
                     ("id", .string(practice.id)), ("principle", .string(practice.principle.rawValue)),
                     ("category", practice.category.map { .string($0.rawValue) } ?? .null),
                     ("titles", byLanguage { title(key, $0) }),
-                    ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
+                    ("urls", byLanguage { OutputLayout.path(of: key, in: $0).rawValue }),
                     ("sections", .array(practice.sections.map(JSONValue.string))),
                 ]
                 if site.wcag != nil { fields.append(("wcag", .array(practice.wcag.map(JSONValue.string)))) }
@@ -29,7 +29,7 @@ struct DataExport {
                 let key = PageKey.section(section.number)
                 return .object([
                     ("number", .string(section.number)), ("titles", byLanguage { title(key, $0) }),
-                    ("urls", byLanguage { OutputLayout.path(of: key, in: $0) }),
+                    ("urls", byLanguage { OutputLayout.path(of: key, in: $0).rawValue }),
                     ("platform", .string(section.platform.rawValue)), ("parent", section.parent.map(JSONValue.string) ?? .null),
                     ("practices", .array(section.practices.map(JSONValue.string))),
                 ])
@@ -57,7 +57,7 @@ struct DataExport {
         })
         return .object([
             ("version", .string("2.2")),
-            ("urls", byLanguage { OutputLayout.path(of: .page("wcag"), in: $0) }),
+            ("urls", byLanguage { OutputLayout.path(of: .page("wcag"), in: $0).rawValue }),
             ("criteria", criteria),
         ])
     }

@@ -7,10 +7,10 @@ struct HostingPages {
     let site: ResolvedSite
 
     /// Where a web server looks for its "not found" page.
-    static let notFoundPath = "404.html"
+    static let notFoundPath: OutputPath = "404.html"
 
     /// Every page of this kind the site has: few, and cheap, so a rebuild renders them all.
-    static func paths(of site: ResolvedSite) -> [String] {
+    static func paths(of site: ResolvedSite) -> [OutputPath] {
         site.config.languages.flatMap { language in
             site.movedSections.keys.sorted(by: NumberOrder.less).map { OutputLayout.path(of: .section($0), in: language.code) }
         } + [notFoundPath]
@@ -28,7 +28,7 @@ struct HostingPages {
             old: old, new: new, title: title, language: language,
             strings: site.strings(in: language.code),
             root: RelativeURL.root(from: path), href: RelativeURL.from(path, to: target),
-            canonical: site.config.baseURL.map { $0 + target })
+            canonical: site.config.baseURL.map { $0 + target.rawValue })
     }
 
     /// `404.html`: the message and a link home in every language. A server shows it at any depth,
@@ -66,7 +66,7 @@ extension HostingPages {
             // The section's title inside is in the edition's language; the sentence around it is
             // rarely fallback, so the link is left unmarked rather than split.
             ViewField("link") { view in .string(view.strings.text("section_reference", ["number": view.new, "title": view.title])) },
-            ViewField("stylesheet") { view in .string(view.root + OutputLayout.stylesheet) },
+            ViewField("stylesheet") { view in .string(view.root + OutputLayout.stylesheet.rawValue) },
             ViewField("strings") { view in .view(StringsView(strings: view.strings)) },
             ViewField("strings_lang") { view in .view(StringsLangView(strings: view.strings)) },
             ViewField("canonical") { view in view.canonical.map(MustacheValue.string) },
@@ -88,13 +88,13 @@ extension HostingPages {
             ViewField("lang_tag") { view in .string(view.sourceLanguage.tag) },
             ViewField("title") { view in .string(view.source.text("not_found_title")) },
             ViewField("site_title") { view in .string(view.source.text("site_title")) },
-            ViewField("stylesheet") { view in .string(view.base + OutputLayout.stylesheet) },
+            ViewField("stylesheet") { view in .string(view.base + OutputLayout.stylesheet.rawValue) },
             ViewField("strings") { view in .view(StringsView(strings: view.source)) },
             ViewField("languages") { view in
                 .array(view.languages.map { entry in
                     .view(MessageView(
                         language: entry.language, strings: entry.strings,
-                        href: view.base + OutputLayout.path(of: .page("index"), in: entry.language.code),
+                        href: view.base + OutputLayout.path(of: .page("index"), in: entry.language.code).rawValue,
                         isSource: entry.language.code == view.sourceLanguage.code))
                 })
             },

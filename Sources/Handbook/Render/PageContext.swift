@@ -35,7 +35,7 @@ struct PageContext {
 
     /// The common context of the page at `path`; `key` ties it to the same page in other languages.
     func base(
-        path: String, key: PageKey, title: String, contentLanguage: LanguageCode, state: TranslationState,
+        path: OutputPath, key: PageKey, title: String, contentLanguage: LanguageCode, state: TranslationState,
         breadcrumbs: [(title: String, key: PageKey?, lang: String?)], titleLang: String? = nil
     ) -> PageBaseView {
         let root = RelativeURL.root(from: path)
@@ -73,7 +73,7 @@ struct PageContext {
         view.alternates = site.config.languages.map { other in
             .view(AlternateView(hreflang: other.tag, href: RelativeURL.from(path, to: OutputLayout.path(of: key, in: other.code))))
         }
-        if let base = site.config.baseURL { view.canonical = base + path }
+        if let base = site.config.baseURL { view.canonical = base + path.rawValue }
         view.nav = PageContext.navigation.map { id in
             let target = OutputLayout.path(of: .page(id), in: language.code)
             let label = PageContext.navigationLabels[id]!
@@ -102,7 +102,7 @@ struct PageContext {
             }
             crumbs.append(.view(CrumbView(
                 title: crumb.title, current: isLast, href: href, lang: .lang(crumb.lang), detail: detail?.title,
-                selfHref: String(path.split(separator: "/").last ?? ""))))
+                selfHref: String(path.rawValue.split(separator: "/").last ?? ""))))
         }
         view.breadcrumbs = crumbs.count > 1 ? .view(ItemsView(items: crumbs)) : .null
         return view
@@ -117,7 +117,7 @@ struct PageContext {
     }
 
     /// A link to another page from the page at `path`, with its number and title.
-    func link(to key: PageKey, from path: String) -> LinkView {
+    func link(to key: PageKey, from path: OutputPath) -> LinkView {
         let target = site.page(key, in: language.code)
         return LinkView(
             href: RelativeURL.from(path, to: OutputLayout.path(of: key, in: language.code)),
@@ -143,9 +143,9 @@ struct PageBaseView: FieldedView, Equatable {
         ViewField("site_title") { view in .string(view.siteTitle) },
         ViewField("site_title_lang") { view in view.siteTitleLang },
         ViewField("root") { view in .string(view.root) },
-        ViewField("stylesheet") { view in .string(view.root + OutputLayout.stylesheet) },
-        ViewField("script") { view in .string(view.root + OutputLayout.script) },
-        ViewField("preferences_script") { view in .string(view.root + OutputLayout.preferencesScript) },
+        ViewField("stylesheet") { view in .string(view.root + OutputLayout.stylesheet.rawValue) },
+        ViewField("script") { view in .string(view.root + OutputLayout.script.rawValue) },
+        ViewField("preferences_script") { view in .string(view.root + OutputLayout.preferencesScript.rawValue) },
         ViewField("home_href") { view in .string(view.homeHref) },
         ViewField("strings") { view in view.strings },
         ViewField("strings_lang") { view in view.stringsLang },

@@ -41,7 +41,7 @@ public struct PageRenderer {
     }
 
     /// The pages that link to the EPUB edition with its size, so they change whenever it does.
-    static func pagesLinkingEPUB(in language: LanguageCode) -> [String] {
+    static func pagesLinkingEPUB(in language: LanguageCode) -> [OutputPath] {
         ["index", "offline", "handbook"].map { OutputLayout.path(of: .page($0), in: language) }
     }
 
@@ -91,7 +91,7 @@ public struct PageRenderer {
                 }
                 let sizes: () -> Int? = { book?.size() }
                 let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes, memo: memo)
-                var pages: [(path: String, job: () -> OutputFile?)] = []
+                var pages: [(path: OutputPath, job: () -> OutputFile?)] = []
                 for page in site.pages(in: code) {
                     pages.append((page.outputPath, { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }))
                 }
@@ -125,7 +125,7 @@ public struct PageRenderer {
         files += templates.assets
         // Every build, a rebuild too, since an image may be new: two languages' identical versions
         // share one content-addressed file.
-        var copied: Set<String> = []
+        var copied: Set<OutputPath> = []
         for image in site.images where copied.insert(image.outputPath).inserted {
             files.append(OutputFile(path: image.outputPath, contents: image.bytes))
         }
@@ -239,7 +239,7 @@ public struct PageRenderer {
     /// the last run when the library, template and context are equal to its (the context is the
     /// whole of what the render reads, so it is the record of the page's inputs).
     private func renderPage(
-        _ path: String, template: String, source: String, context: () -> MustacheValue
+        _ path: OutputPath, template: String, source: String, context: () -> MustacheValue
     ) -> OutputFile? {
         let library = templates.library
         let render = { (context: MustacheValue) in

@@ -10,7 +10,7 @@ struct RenderedBodies: Sendable {
         let programDetails: [(description: BodyHTML, functions: [BodyHTML])]
     }
 
-    private let pages: [String: Page]
+    private let pages: [OutputPath: Page]
     private let renderers: [LanguageCode: BodyRenderer]
 
     /// The bodies of `pages` (by language code), rendered in parallel; with a `memo`, a page whose

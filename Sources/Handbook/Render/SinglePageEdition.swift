@@ -16,7 +16,7 @@ struct SinglePageEdition {
     let site: ResolvedSite
     let language: LanguageCode
     let strings: UIStrings
-    let path: String
+    let path: OutputPath
     /// The pages' bodies, rendered once; each entry places its page's.
     let bodies: RenderedBodies
 
@@ -215,7 +215,7 @@ struct SinglePageEdition {
                 if key.isPracticeOrSection, site.page(key, in: language) != nil { return href(to: key, partOf: partOf, fragment: fragment) }
                 return RelativeURL.from(path, to: OutputLayout.path(of: key, in: language)) + (fragment.map { "#" + $0 } ?? "")
             },
-            image: { RelativeURL.from(path, to: $0) },
+            image: { RelativeURL.from(path, to: OutputPath($0)) },
             headingShift: 1, anchorPrefix: Self.anchor(of: page.key), regionPrefix: page.key.id, linksLargeImages: true)
     }
 }

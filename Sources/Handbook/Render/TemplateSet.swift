@@ -46,7 +46,7 @@ struct TemplateSet {
                 continue
             }
             if relative.hasPrefix("assets/") {
-                assets.append(OutputFile(path: relative, contents: [UInt8](data)))
+                assets.append(OutputFile(path: OutputPath(relative), contents: [UInt8](data)))
             } else if relative.hasSuffix(".mustache") {
                 guard let text = String(validatingUTF8Bytes: [UInt8](data)) else {
                     let (line, column) = FileReader.firstInvalidUTF8([UInt8](data))

@@ -55,7 +55,7 @@ public struct TranslationStatus {
         }
     }
 
-    func context(strings: UIStrings, from path: String) -> MustacheValue {
+    func context(strings: UIStrings, from path: OutputPath) -> MustacheValue {
         .array(
             reports.compactMap { report in
                 guard let language = site.config.languages.first(where: { $0.code == report.language }) else { return nil }

@@ -8,7 +8,7 @@ struct WCAGMap {
     let catalog: WCAGCatalog
     let language: LanguageCode
     let strings: UIStrings
-    let path: String
+    let path: OutputPath
 
     /// The practices that serve each criterion, in practice order.
     static func practicesServing(_ site: ResolvedSite) -> [String: [String]] {
@@ -22,7 +22,7 @@ struct WCAGMap {
     /// The anchor of a criterion's row on the map (`sc-1-4-10`).
     static func anchor(_ number: String) -> String { "sc-" + number.replacingOccurrences(of: ".", with: "-") }
 
-    func context(link: (PageKey, String) -> LinkView) -> MapView {
+    func context(link: (PageKey, OutputPath) -> LinkView) -> MapView {
         let serving = Self.practicesServing(site)
         let current = catalog.current
         let counted = current.filter { $0.level != .aaa }
@@ -55,7 +55,7 @@ struct WCAGMap {
             summaryLang: strings.lang(of: "wcag_summary"), counts: counts, principles: principles)
     }
 
-    private func row(_ criterion: WCAGCatalog.Criterion, practices: [String], link: (PageKey, String) -> LinkView) -> MustacheValue {
+    private func row(_ criterion: WCAGCatalog.Criterion, practices: [String], link: (PageKey, OutputPath) -> LinkView) -> MustacheValue {
         var item = CriterionView(
             number: criterion.number, name: criterion.name(in: language),
             nameLang: .lang(criterion.nameFallbackLanguage(in: language)),

@@ -47,7 +47,7 @@ struct LinkResolver {
                 return bindPage(diagnostics)
             }
             let pageFingerprint = BuildMemo.PageFingerprint(source: identity, targets: fingerprint)
-            return memo.links.reported(BuildMemo.PageSlot(language: language, path: page.outputPath), inputs: pageFingerprint, into: diagnostics) { engine in
+            return memo.links.reported(BuildMemo.PageSlot(language: language, path: page.outputPath.rawValue), inputs: pageFingerprint, into: diagnostics) { engine in
                 var result = bindPage(engine)
                 result.page.fingerprint = pageFingerprint
                 return result
@@ -218,7 +218,7 @@ private extension LinkResolver {
             node.kind = .image(url: "", title: title)
             return node
         }
-        node.kind = .image(url: image.outputPath, title: title)
+        node.kind = .image(url: image.outputPath.rawValue, title: title)
         node.attributes = [("width", String(image.size.width)), ("height", String(image.size.height))]
         return node
     }

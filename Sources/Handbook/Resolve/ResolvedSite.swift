@@ -203,12 +203,12 @@ public struct ResolvedPage: Sendable {
         var body: MarkdownNode
         var headings: [Heading]
         var source: ParsedPage
-        var outputPath: String
+        var outputPath: OutputPath
         var referencedBy: [PageKey]
         var changes: TranslationChanges?
         var fingerprint: BuildMemo.PageFingerprint?
 
-        init(key: PageKey, language: LanguageCode, contentLanguage: LanguageCode, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]) {
+        init(key: PageKey, language: LanguageCode, contentLanguage: LanguageCode, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: OutputPath, referencedBy: [PageKey]) {
             self.key = key
             self.language = language
             self.contentLanguage = contentLanguage
@@ -234,7 +234,7 @@ public struct ResolvedPage: Sendable {
 
     /// Creates a page.
     public init(
-        key: PageKey, language: LanguageCode, contentLanguage: LanguageCode, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: String, referencedBy: [PageKey]
+        key: PageKey, language: LanguageCode, contentLanguage: LanguageCode, state: TranslationState, title: String, summary: String, body: MarkdownNode, headings: [Heading], source: ParsedPage, outputPath: OutputPath, referencedBy: [PageKey]
     ) {
         storage = Storage(key: key, language: language, contentLanguage: contentLanguage, state: state, title: title, summary: summary, body: body, headings: headings, source: source, outputPath: outputPath, referencedBy: referencedBy)
     }
@@ -299,7 +299,7 @@ public struct ResolvedPage: Sendable {
     }
 
     /// Path below the output folder, such as `zh-Hant/practices/2.10.html`.
-    public var outputPath: String {
+    public var outputPath: OutputPath {
         get { storage.outputPath }
         set { unique().outputPath = newValue }
     }

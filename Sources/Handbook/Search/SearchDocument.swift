@@ -43,7 +43,7 @@ struct SearchDocument: Sendable, Equatable {
     /// The title without the ID, as lists show it.
     var title: String
     /// Path below the output folder, such as `zh-Hant/practices/2.10.html`.
-    var path: String
+    var path: OutputPath
     /// The language of the text when it is not the index's (an untranslated page shows English).
     var contentLanguage: LanguageCode?
     /// Text of each field, in `Field` order.

@@ -10,7 +10,7 @@ struct SearchIndexFiles {
         let textShards = textShards(documents)
         var out: [OutputFile] = []
         let docs = documents.map { document -> String in
-            var fields = [document.kind.rawValue, document.id, document.title, document.path].map(JavaScriptLiteral.string)
+            var fields = [document.kind.rawValue, document.id, document.title, document.path.rawValue].map(JavaScriptLiteral.string)
             if let language = document.contentLanguage { fields.append(JavaScriptLiteral.string(language.rawValue)) }
             return JavaScriptLiteral.array(fields)
         }

@@ -35,8 +35,8 @@ struct SearchIndexLayout: Sendable {
     func textShardName(_ index: Int) -> String { "\(language)-text-\(index)" }
 
     /// The output path of the file registered as `name`.
-    static func path(of name: String) -> String { "\(folder)/\(name).js" }
+    static func path(of name: String) -> OutputPath { "\(folder)/\(name).js" }
 
     /// The main index file's path, which pages load first (`assets/search/en.js`).
-    var mainPath: String { Self.path(of: mainName) }
+    var mainPath: OutputPath { Self.path(of: mainName) }
 }

@@ -24,8 +24,8 @@ struct InPlaceWriter {
             let folder = try paths.vetOutput()
             if output.isEmpty {
                 try OutputWriter().write(files, to: folder)
-                outcome.written = files.map(\.path)
-                output = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+                outcome.written = files.map(\.path.rawValue)
+                output = Dictionary(uniqueKeysWithValues: files.map { ($0.path.rawValue, $0.contents) })
                 return outcome
             }
             let parent = (folder.path as NSString).deletingLastPathComponent
@@ -33,14 +33,14 @@ struct InPlaceWriter {
             defer { withExtendedLifetime(lock) {} }
             try folder.recheck()
             let listed = Set(output.keys)
-            for file in files where output[file.path] != file.contents {
+            for file in files where output[file.path.rawValue] != file.contents {
                 if let why = replace(file) {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: why])
                 }
-                output[file.path] = file.contents
-                outcome.written.append(file.path)
+                output[file.path.rawValue] = file.contents
+                outcome.written.append(file.path.rawValue)
             }
-            let produced = Set(files.map(\.path))
+            let produced = Set(files.map(\.path.rawValue))
             for path in listed.subtracting(produced).sorted() {
                 unlink(paths.output.path + "/" + path)
                 // A folder left empty goes too, as a full build would not make it (rmdir keeps a full one).
@@ -78,7 +78,7 @@ struct InPlaceWriter {
     /// of it; nil when done, else why not. Plain system calls; one after the other, since creating
     /// files in one folder from two threads only makes them wait for its lock.
     private func replace(_ file: OutputFile) -> String? {
-        let path = paths.output.path + "/" + file.path
+        let path = paths.output.path + "/" + file.path.rawValue
         let slash = path.lastIndex(of: "/") ?? path.startIndex
         let folder = String(path[..<slash])
         let temporary = folder + "/." + path[path.index(after: slash)...] + ".tmp"

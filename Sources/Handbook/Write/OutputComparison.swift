@@ -24,14 +24,14 @@ public struct OutputComparison: Sendable {
                 }
             }
         }
-        let made = Set(files.map(\.path))
+        let made = Set(files.map(\.path.rawValue))
         for file in files.sorted(by: { $0.path < $1.path }) {
-            guard onDisk.contains(file.path) else {
-                missing.append(file.path)
+            guard onDisk.contains(file.path.rawValue) else {
+                missing.append(file.path.rawValue)
                 continue
             }
-            if FileManager.default.contents(atPath: root + "/" + file.path).map({ Array($0) }) != file.contents {
-                changed.append(file.path)
+            if FileManager.default.contents(atPath: root + "/" + file.path.rawValue).map({ Array($0) }) != file.contents {
+                changed.append(file.path.rawValue)
             }
         }
         extra = onDisk.subtracting(made).filter { $0 != OutputMarker.fileName }.sorted()

@@ -12,7 +12,7 @@ public enum OutputMarker {
 
     /// The marker for an output holding `paths` (sorted, so the marker is deterministic).
     public static func file(listing paths: [String]) -> OutputFile {
-        OutputFile(path: fileName, text: header + explanation + paths.sorted().map { $0 + "\n" }.joined())
+        OutputFile(path: OutputPath(fileName), text: header + explanation + paths.sorted().map { $0 + "\n" }.joined())
     }
 
     /// The files listed by the marker in `folder`, or nil when there is no marker of ours.

@@ -51,7 +51,7 @@ public struct OutputWriter {
             staging.discard()
             throw failure
         }
-        try staging.commit(listing: files.map(\.path))
+        try staging.commit(listing: files.map(\.path.rawValue))
     }
 
     /// A staging folder being filled: opened before rendering, so that a build can write each file
@@ -103,7 +103,7 @@ public struct OutputWriter {
             }
             // The marker goes first: a staging folder left by a killed build is then known to be ours.
             let marker = OutputMarker.file(listing: [])
-            if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path) {
+            if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path.rawValue) {
                 discard()
                 throw .cannotWrite(staging, why)
             }
@@ -124,11 +124,11 @@ public struct OutputWriter {
         }
 
         private func place(_ file: OutputFile) -> Failure? {
-            let parts = file.path.split(separator: "/")
-            guard !file.path.hasPrefix("/"), !parts.contains(".."), !parts.contains("."), !parts.isEmpty,
-                file.path != OutputMarker.fileName
+            let parts = file.path.rawValue.split(separator: "/")
+            guard !file.path.rawValue.hasPrefix("/"), !parts.contains(".."), !parts.contains("."), !parts.isEmpty,
+                file.path.rawValue != OutputMarker.fileName
             else {
-                return .unsafePath(file.path)
+                return .unsafePath(file.path.rawValue)
             }
             // Folders are made under the lock, parents first, so two threads never race on one.
             let failure: Failure? = state.withLock {
@@ -140,13 +140,13 @@ public struct OutputWriter {
                 return nil
             }
             if let failure { return failure }
-            let path = staging + "/" + file.path
-            let old = folder.path + "/" + file.path
+            let path = staging + "/" + file.path.rawValue
+            let old = folder.path + "/" + file.path.rawValue
             let unchanged = hasOldOutput && PosixFiles.contains(file.contents, at: old)
             if !(unchanged && PosixFiles.link(old, as: path)), let why = PosixFiles.write(file.contents, to: path) {
                 return .cannotWrite(path, why)
             }
-            state.withLock { _ = written.insert(file.path) }
+            state.withLock { _ = written.insert(file.path.rawValue) }
             return nil
         }
 
@@ -157,7 +157,7 @@ public struct OutputWriter {
                 finished = true
             }
             let marker = OutputMarker.file(listing: paths)
-            if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path) {
+            if let why = PosixFiles.write(marker.contents, to: staging + "/" + marker.path.rawValue) {
                 PosixFiles.removeTree(staging)
                 throw .cannotWrite(staging, why)
             }

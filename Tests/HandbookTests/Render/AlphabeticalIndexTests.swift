@@ -10,7 +10,7 @@ final class AlphabeticalIndexTests: XCTestCase {
     /// The index's entries as "label → linked labels", with `[en]` for a label marked English.
     private func entries(_ language: LanguageCode) throws -> [String] {
         let site = try XCTUnwrap(SearchFixture.site())
-        let link = { (key: PageKey, _: String) in
+        let link = { (key: PageKey, _: OutputPath) in
             LinkView(href: key.id, id: key.id, number: .bool(false), title: "", summary: "", lang: .bool(false))
         }
         guard case .array(let groups) = AlphabeticalIndex(site: site, language: language).groups(from: "", link: link) else {

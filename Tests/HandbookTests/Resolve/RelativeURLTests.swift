@@ -13,7 +13,7 @@ final class RelativeURLTests: XCTestCase {
 
     func testEveryPageLinksToAFileNeverAFolder() {
         for key in [PageKey.practice("1.1"), .section("7.3"), .page("index"), .page("practices"), .page("a-z")] {
-            XCTAssertTrue(OutputLayout.path(of: key, in: "en").hasSuffix(".html"), "\(key)")
+            XCTAssertTrue(OutputLayout.path(of: key, in: "en").rawValue.hasSuffix(".html"), "\(key)")
         }
     }
 }

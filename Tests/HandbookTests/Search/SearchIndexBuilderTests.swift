@@ -10,8 +10,8 @@ final class SearchIndexBuilderTests: XCTestCase {
     func testIndexFilesMatchTheGoldenFiles() throws {
         let site = try XCTUnwrap(SearchFixture.site())
         let files = SearchIndexBuilder().build(site)
-        XCTAssertTrue(files.allSatisfy { $0.path.hasPrefix("assets/search/") && $0.path.hasSuffix(".js") })
-        let produced = Dictionary(uniqueKeysWithValues: files.map { (String($0.path.dropFirst("assets/search/".count)), $0.contents) })
+        XCTAssertTrue(files.allSatisfy { $0.path.rawValue.hasPrefix("assets/search/") && $0.path.rawValue.hasSuffix(".js") })
+        let produced = Dictionary(uniqueKeysWithValues: files.map { (String($0.path.rawValue.dropFirst("assets/search/".count)), $0.contents) })
         Golden.assertFiles(produced, equal: SearchFixture.folder.appendingPathComponent("fixture/expected"))
     }
 
@@ -27,10 +27,10 @@ final class SearchIndexBuilderTests: XCTestCase {
             XCTAssertTrue(files.contains { $0.path == "assets/search/\(language).js" }, language)
         }
         for file in files {
-            let name = String(file.path.dropFirst("assets/search/".count).dropLast(".js".count))
+            let name = String(file.path.rawValue.dropFirst("assets/search/".count).dropLast(".js".count))
             let text = String(decoding: file.contents, as: UTF8.self)
-            XCTAssertTrue(text.hasPrefix("HandbookSearch.register(\"\(name)\", {"), file.path)
-            XCTAssertTrue(text.hasSuffix("});\n"), file.path)
+            XCTAssertTrue(text.hasPrefix("HandbookSearch.register(\"\(name)\", {"), file.path.rawValue)
+            XCTAssertTrue(text.hasSuffix("});\n"), file.path.rawValue)
         }
     }
 

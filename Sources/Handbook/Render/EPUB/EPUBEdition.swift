@@ -61,7 +61,7 @@ struct EPUBEdition {
         let package = EPUBPackageDocument(
             site: site, language: language, strings: strings, modified: site.config.modified, opening: opening, items: items,
             cover: EPUBFrontMatter.coverImage,
-            images: images.map { EPUBPackageDocument.Image(href: $0.outputPath, mediaType: $0.mediaType) })
+            images: images.map { EPUBPackageDocument.Image(href: $0.outputPath.rawValue, mediaType: $0.mediaType) })
         let titles = Dictionary(uniqueKeysWithValues: generated.map { (PageKey.page($0.id), audit.title(of: $0)) })
         let navigation = EPUBNavigation(site: site, language: language, strings: strings, front: front, back: back, generatedTitles: titles)
         var entries: [ZipArchive.Entry] = [
@@ -86,7 +86,7 @@ struct EPUBEdition {
         }
         entries.append(ZipArchive.Entry(name: "EPUB/" + EPUBFrontMatter.coverImage, contents: Array(frontMatter.coverSVG().utf8)))
         for image in images {
-            entries.append(ZipArchive.Entry(name: "EPUB/" + image.outputPath, contents: image.bytes))
+            entries.append(ZipArchive.Entry(name: "EPUB/" + image.outputPath.rawValue, contents: image.bytes))
         }
         return entries
     }
@@ -94,14 +94,14 @@ struct EPUBEdition {
     /// The content images the book's documents show, each once, in output-path order: the
     /// language's own version where it has one, as on the site.
     private func bookImages(_ pages: [ResolvedPage]) -> [ImageFile] {
-        var used = Set<String>()
+        var used = Set<OutputPath>()
         for page in pages {
             page.body.forEach { node in
                 // A bound image's address is its path in the output.
-                if case .image(let url, _) = node.kind, !url.isEmpty { used.insert(url) }
+                if case .image(let url, _) = node.kind, !url.isEmpty { used.insert(OutputPath(url)) }
             }
         }
-        var seen = Set<String>()
+        var seen = Set<OutputPath>()
         return site.images.filter { used.contains($0.outputPath) && seen.insert($0.outputPath).inserted }
             .sorted { $0.outputPath < $1.outputPath }
     }
