@@ -8,7 +8,7 @@ import XCTest
 /// journal is there: then every other command refuses, `recover` makes it byte-identical to a
 /// clean run and `recover --undo` to the content before.
 final class InterruptedEditTests: XCTestCase {
-    static let executable = TemporaryProject.repositoryRoot.appendingPathComponent(".build/debug/handbook")
+    static let executable = TemporaryProject.executable
     private static let fixture = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
 
     override func setUpWithError() throws {

@@ -12,6 +12,11 @@ public final class TemporaryProject {
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The `handbook` executable built with these tests: beside the running test bundle, in the same
+    /// build folder and configuration (`swift test` builds both; bin/test builds them optimised).
+    public static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("handbook")
+
     /// Creates an empty project folder.
     public init() {
         root = FileManager.default.temporaryDirectory

@@ -6,7 +6,7 @@ import XCTest
 /// `handbook serve --port 0` on a temporary copy of the basic fixture, as a child process; loopback
 /// only, and every wait bounded.
 final class ServerProcess {
-    static let executable = TemporaryProject.repositoryRoot.appendingPathComponent(".build/debug/handbook")
+    static let executable = TemporaryProject.executable
     static let fixture = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
 
     let project = TemporaryProject()

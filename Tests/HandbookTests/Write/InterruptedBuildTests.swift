@@ -5,7 +5,7 @@ import XCTest
 /// The real executable, killed (SIGKILL) at many moments of a build: afterwards `public/` is always
 /// the whole previous site or the whole new one, never a mix, and the next build cleans up.
 final class InterruptedBuildTests: XCTestCase {
-    static let executable = TemporaryProject.repositoryRoot.appendingPathComponent(".build/debug/handbook")
+    static let executable = TemporaryProject.executable
 
     func testKilledBuildsLeaveEitherTheOldOrTheNewSite() throws {
         try XCTSkipUnless(

@@ -5,7 +5,7 @@ import XCTest
 /// The real executable against every output folder it must not replace, on temporary projects: each
 /// refusal exits 2 before any work and leaves every file of the project as it was.
 final class OutputFolderProcessTests: XCTestCase {
-    static let executable = TemporaryProject.repositoryRoot.appendingPathComponent(".build/debug/handbook")
+    static let executable = TemporaryProject.executable
     static let fixture = TemporaryProject.repositoryRoot.appendingPathComponent("Tests/GoldenTests/Fixtures/site/basic/content")
 
     private var project: TemporaryProject!
