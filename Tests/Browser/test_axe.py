@@ -1,13 +1,14 @@
 """axe-core with the WCAG 2.0/2.1/2.2 A and AA and best-practice rules on every page of every
 language, and no console errors. The colour rules (contrast, links told apart from text) look at pairs
-of colours, not at pages: every page's text elements are read for their colour pairs (colour,
-background, size class, the colour around a link) as it is checked, and the colour rules then run, in
-the light and the dark theme, on pages that together show every pair any page shows: one page of each
-template in each language (`representative_pages`) and as few others as add a pair. The dark theme
-only gives the colour variables other values (checked below), so the same pages hold its pairs.
-Running every rule on every page took 172 s of the gate; the colour rules were half of axe's time on
-a page. axe-core is loaded into each page by the browser (a script added to every new document) rather
-than sent over WebDriver after each load."""
+of colours, not at pages: every page's rendered text elements are read for their colour pairs (colour,
+background, size class, the colour around a link, opacity) as it is checked, and the colour rules then
+run, in the light and the dark theme, on the fewest and smallest pages that together show every pair
+any page shows. The content security policy refuses inline styles, so content brings no colours of its
+own. The dark theme only gives the colour variables other values, and two variables that agree in the
+light theme agree in the dark one, so pages that show every light pair show every dark pair (both
+checked below). Running every rule on every page took 172 s of the gate, the colour rules half of
+axe's time on a page. axe-core is loaded into each page by the browser (a script added to every new
+document) rather than sent over WebDriver after each load."""
 
 import contextlib
 import pathlib
@@ -44,9 +45,27 @@ def test_the_dark_theme_changes_only_colour_variables(site):
             assert properties and all(p.startswith("--") for p in properties), properties
 
 
+def test_colours_are_variables_that_agree_in_both_themes(site):
+    """Colours come from the variables alone (print and forced colours aside), and variables with the
+    same light value have the same dark value: a light colour pair then names one dark pair."""
+    css = (site / "assets" / "handbook.css").read_text(encoding="utf-8")
+    themed = re.sub(r"@media (print|\(forced-colors: active\))[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
+    def variables(text):
+        return dict(re.findall(r"(--[\w-]+):\s*(#[0-9a-fA-F]{3,8})\s*;", text))
+    dark_block = re.search(r"@media \(prefers-color-scheme: dark\) \{(.*?)\n\}", themed, re.S).group(1)
+    light, dark = variables(themed.replace(dark_block, "")), variables(dark_block)
+    assert len(light) > 5 and set(dark) <= set(light), (light, dark)
+    for a in light:
+        for b in light:
+            if light[a].lower() == light[b].lower():
+                assert dark.get(a, light[a]).lower() == dark.get(b, light[b]).lower(), f"{a} and {b} agree in light, not in dark"
+    literals = re.findall(r"[^-\w](#[0-9a-fA-F]{3,8}\b|rgba?\(|hsla?\()", re.sub(r"--[\w-]+:\s*#[0-9a-fA-F]{3,8}", "", themed))
+    assert literals == [], f"colours outside the variables: {literals}"
+
+
 AXE_SOURCE = (pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 
-# Each text element's colour pair as the colour rules see it: text colour, the first opaque background
+# Each rendered text element's colour pair as the colour rules see it: text colour, the first opaque background
 # behind it, whether it is large text (24 px, or 18.66 px bold), for a link the colour around it, opacity.
 COLOUR_PAIRS_SCRIPT = """
 const pairs = new Set(), backgrounds = new Map();
@@ -54,7 +73,7 @@ for (const element of document.querySelectorAll('body, body *')) {
   const style = getComputedStyle(element), own = style.backgroundColor;
   const background = own !== 'transparent' && !/, 0\\)$/.test(own) ? own : (backgrounds.get(element.parentElement) || 'none');
   backgrounds.set(element, background);
-  if (![...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim())) continue;
+  if (!element.getClientRects().length || ![...element.childNodes].some(node => node.nodeType === 3 && node.textContent.trim())) continue;
   const size = parseFloat(style.fontSize), large = size >= 24 || (size >= 18.66 && parseInt(style.fontWeight) >= 700);
   const around = element.tagName === 'A' && element.parentElement ? getComputedStyle(element.parentElement).color : '';
   pairs.add([style.color, background, large, around, style.opacity].join(' | '));
@@ -121,8 +140,9 @@ def test_every_page_has_no_axe_violations(drivers, site):
 
 
 def pages_showing_every_colour_pair(drivers, site):
-    """The representative pages and, added greedily, the fewest others that show a colour pair they
-    do not; with every page's pairs (read here when the every-page check has not run)."""
+    """The fewest and smallest pages that together show every colour pair of the site (greedily: the
+    most pairs not yet shown per byte of page), with every pair; the pages' pairs are read here when
+    the every-page check has not run."""
     pages = all_pages(site)
     missing = [page for page in pages if page not in colour_pairs]
     if missing:
@@ -130,13 +150,12 @@ def pages_showing_every_colour_pair(drivers, site):
             driver.get((site / page).as_uri())
             return set(driver.execute_script(COLOUR_PAIRS_SCRIPT))
         colour_pairs.update(zip(missing, in_parallel(drivers, missing, read)))
-    chosen = [page for page in representative_pages() if page in colour_pairs]
-    covered = set().union(*(colour_pairs[page] for page in chosen))
     every = set().union(*(colour_pairs[page] for page in pages))
-    while not every <= covered:
-        page = max(pages, key=lambda page: len(colour_pairs[page] - covered))
+    chosen, shown = [], set()
+    while not every <= shown:
+        page = max(pages, key=lambda page: (len(colour_pairs[page] - shown) / (site / page).stat().st_size, page))
         chosen.append(page)
-        covered |= colour_pairs[page]
+        shown |= colour_pairs[page]
     return chosen, every
 
 
