@@ -34,12 +34,18 @@ def parse(path: pathlib.Path) -> LinkCollector:
 
 def test_every_internal_link_resolves(site):
     cache = {}
+
+    def collected(path):
+        if path not in cache:
+            cache[path] = parse(path)
+        return cache[path]
+
     targets = {}
     problems = []
     checked = 0
     for page in all_pages(site):
         source = site / page
-        collector = cache.setdefault(source, parse(source))
+        collector = collected(source)
         for link in collector.links:
             parts = urllib.parse.urlsplit(link)
             if parts.scheme or parts.netloc:
@@ -55,7 +61,7 @@ def test_every_internal_link_resolves(site):
             elif not is_file:
                 problems.append(f"{page}: {link} does not exist")
             elif parts.fragment and target.suffix == ".html":
-                ids = cache.setdefault(target, parse(target)).ids
+                ids = collected(target).ids
                 if urllib.parse.unquote(parts.fragment) not in ids:
                     problems.append(f"{page}: {link} has no element with that id")
     print(f"links: {checked} checked, {len(problems)} broken")
