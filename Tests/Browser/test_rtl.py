@@ -15,7 +15,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPOSITORY, console_errors, handbook_executable, set_color_scheme
+from conftest import JAVA_JAR, REPOSITORY, console_errors, handbook_executable, set_color_scheme
 from test_axe import axe_violations
 
 CONTENT = REPOSITORY / "Tests" / "GoldenTests" / "Fixtures" / "site" / "basic" / "content"
@@ -215,6 +215,6 @@ def test_the_arabic_book_reads_right_to_left_and_passes_epubcheck(arabic_site):
         fallback = archive.read("EPUB/text/sec-16.xhtml").decode()
     assert 'xml:lang="en" lang="en" dir="ltr"' in fallback, "English standing in for Arabic reads left to right"
     jar = pathlib.Path(epubcheck.__file__).parent / "epubcheck.jar"
-    run = subprocess.run(["java", "-jar", str(jar), str(book), "--json", "-"], capture_output=True, text=True, timeout=600)
+    run = subprocess.run([*JAVA_JAR, str(jar), str(book), "--json", "-"], capture_output=True, text=True, timeout=600)
     messages = [m for m in json.loads(run.stdout)["messages"] if m["severity"] in ("FATAL", "ERROR", "WARNING")]
     assert messages == [], messages[:5]
