@@ -26,8 +26,8 @@ def site(request) -> pathlib.Path:
 
 
 def handbook_executable() -> pathlib.Path:
-    """The handbook command the tests run: $HANDBOOK_EXECUTABLE (bin/test gives the debug build it
-    has just made, sparing the gate a release compile), else the release build, else the debug one."""
+    """The handbook command the tests run: $HANDBOOK_EXECUTABLE (bin/test gives the one it built with
+    the Swift tests), else the release build, else the debug one."""
     if os.environ.get("HANDBOOK_EXECUTABLE"):
         return pathlib.Path(os.environ["HANDBOOK_EXECUTABLE"])
     for build in ["release", "debug"]:
