@@ -14,7 +14,8 @@ public struct LanguageCode: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The language subtag, lowercased: `zh` of `zh-Hant`, which says the script family a code's
     /// text is in when a rule is about the language rather than one variety of it.
-    public var primaryLanguage: Substring { rawValue.split(separator: "-").first.map { Substring($0.lowercased()) } ?? "" }
+    public var primaryLanguage: String { rawValue.split(separator: "-").first?.lowercased() ?? "" }
+
     public static func < (lhs: LanguageCode, rhs: LanguageCode) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -35,7 +35,7 @@ public struct POExport {
             let entries = pageEntries(page, translation: translation, relative: "\(source)/\(relative)", glossary: glossary)
             return Catalog(path: String(relative.dropLast(3)) + ".po", text: POFile(language: language.rawValue, entries: entries).text)
         }.compactMap { $0 }
-        if let strings = StringsCatalog(content: content, source: source.rawValue, language: language).entries() {
+        if let strings = StringsCatalog(content: content, source: source, language: language).entries() {
             out.append(Catalog(path: "strings.po", text: POFile(language: language.rawValue, entries: strings).text))
         }
         if let terms {

@@ -18,6 +18,8 @@ struct POFile: Equatable {
 
     /// `Language` in the header: the edition's code.
     var language: String
+    /// The edition `language` names, once the import has matched the header to one (`zh_Hant_HK` → `zh-Hant`).
+    var edition: LanguageCode { LanguageCode(language) }
     var entries: [Entry]
 
     /// The catalog as text, in the layout `msgcat` gives, so a CAT tool's rewrite diffs small.

@@ -77,13 +77,13 @@ public struct POImport {
             catalog.language = language
             var context = Context(path: path, problems: [])
             if relative == "strings.po" {
-                if let (file, keys) = strings(catalog, source: source.rawValue, context: &context) {
+                if let (file, keys) = strings(catalog, source: source, context: &context) {
                     writes.append(file)
                     if !keys.isEmpty { marks.append((file.0, keys)) }
                 }
             } else if relative == "glossary.po" {
                 if let file = glossary(catalog, context: &context) { writes.append(file) }
-            } else if let file = page(String(relative.dropLast(3)) + ".md", catalog, source: source.rawValue, context: &context) {
+            } else if let file = page(String(relative.dropLast(3)) + ".md", catalog, source: source, context: &context) {
                 writes.append(file)
             }
             problems += context.problems
@@ -131,14 +131,14 @@ public struct POImport {
     }
 
     /// The new text of one translated page, with its record updated.
-    private func page(_ relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
-        let englishURL = content.appendingPathComponent(source).appendingPathComponent(relative)
+    private func page(_ relative: String, _ catalog: POFile, source: LanguageCode, context: inout Context) -> (URL, String)? {
+        let englishURL = content.appendingPathComponent(source.rawValue).appendingPathComponent(relative)
         let url = content.appendingPathComponent(catalog.language).appendingPathComponent(relative)
-        guard let english = parse(englishURL, language: LanguageCode(source), relative: relative) else {
+        guard let english = parse(englishURL, language: source, relative: relative) else {
             context.problems.append(Problem(path: context.path, line: 1, message: "no English page \(source)/\(relative) for this catalog", code: "po-unknown-page"))
             return nil
         }
-        guard let translation = parse(url, language: LanguageCode(catalog.language), relative: relative) else {
+        guard let translation = parse(url, language: catalog.edition, relative: relative) else {
             if FileKind(path: url.path) == .missing {
                 return newPage(english, at: url, relative: relative, catalog, source: source, context: &context)
             }
@@ -150,7 +150,7 @@ public struct POImport {
             }
             return nil
         }
-        let exported = POExport(content: content, language: LanguageCode(catalog.language))
+        let exported = POExport(content: content, language: catalog.edition)
             .pageEntries(english, translation: translation, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex(exported)
         let pairing = PagePairing(english: english, translation: translation)
@@ -199,7 +199,7 @@ public struct POImport {
         if pairing.recorded == nil, !pairs.contains(where: { settled.contains($0.english) }) { record = [] }
         let recordText = record.joined(separator: " ")
         if !record.isEmpty, recordText != translation.sourceBlocks?.value,
-            let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: LanguageCode(catalog.language), relativePath: relative),
+            let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.edition, relativePath: relative),
             var editor = FrontMatterEditor(text) {
             editor.remove("source_hash")
             editor.set("source_blocks", recordText)
@@ -213,9 +213,9 @@ public struct POImport {
     /// code) with each translated entry in its block's place; a block left untranslated stays
     /// English, and only the blocks translated without the fuzzy flag (and the code, which is
     /// the English's) are recorded as current. Nothing is made from a catalog with no translation.
-    private func newPage(_ english: ParsedPage, at url: URL, relative: String, _ catalog: POFile, source: String, context: inout Context) -> (URL, String)? {
+    private func newPage(_ english: ParsedPage, at url: URL, relative: String, _ catalog: POFile, source: LanguageCode, context: inout Context) -> (URL, String)? {
         guard catalog.entries.contains(where: { !$0.string.isEmpty }) else { return nil }
-        let exported = POExport(content: content, language: LanguageCode(catalog.language)).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
+        let exported = POExport(content: content, language: catalog.edition).pageEntries(english, translation: nil, relative: "\(source)/\(relative)", glossary: [])
         var index = EntryIndex(exported)
         let lines = english.file.text.lines()
         guard let all = BlockSources.of(english) else {
@@ -248,7 +248,7 @@ public struct POImport {
         let text = BlockSources.apply(edits, to: lines).joined(separator: "\n")
         let units = english.units
         let record = units.indices.map { units[$0].kind == .code || settled.contains($0) ? units[$0].fingerprint : String(TranslationUnits.unreviewed) }
-        guard let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: LanguageCode(catalog.language), relativePath: relative),
+        guard let page = TranslationFile.parse(text: text, hash: "", path: url.path, language: catalog.edition, relativePath: relative),
             var editor = FrontMatterEditor(text) else { return (url, text) }
         // The English's own history is not the translation's.
         editor.remove("previous_numbers")
@@ -259,8 +259,8 @@ public struct POImport {
     }
 
     /// The new `strings.yaml` and the keys to record as current.
-    private func strings(_ catalog: POFile, source: String, context: inout Context) -> ((URL, String), [String])? {
-        let strings = StringsCatalog(content: content, source: source, language: LanguageCode(catalog.language))
+    private func strings(_ catalog: POFile, source: LanguageCode, context: inout Context) -> ((URL, String), [String])? {
+        let strings = StringsCatalog(content: content, source: source, language: catalog.edition)
         guard let items = strings.items(), var lines = try? String(contentsOf: strings.translationURL, encoding: .utf8).lines() else {
             context.problems.append(Problem(path: context.path, line: 1, message: "\(catalog.language)/strings.yaml cannot be read; run handbook check", code: "po-no-translation"))
             return nil
@@ -303,7 +303,7 @@ public struct POImport {
     /// The new `glossary.yaml`.
     private func glossary(_ catalog: POFile, context: inout Context) -> (URL, String)? {
         let url = content.appendingPathComponent("glossary.yaml")
-        guard var file = GlossaryFile.read(url, language: LanguageCode(catalog.language)) else { return nil }
+        guard var file = GlossaryFile.read(url, language: catalog.edition) else { return nil }
         for entry in catalog.entries {
             guard let index = file.terms.firstIndex(where: { $0.english == entry.id }) else {
                 context.fail(entry, "unknown msgid: the glossary has no term with this English", "po-unknown-msgid", atString: false)

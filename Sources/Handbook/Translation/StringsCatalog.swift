@@ -5,7 +5,7 @@ import Foundation
 /// translators' comment; a string whose English changed since it was marked current is fuzzy.
 struct StringsCatalog {
     let content: URL
-    let source: String
+    let source: LanguageCode
     let language: LanguageCode
 
     /// One PO entry and where its value goes.
@@ -19,13 +19,13 @@ struct StringsCatalog {
         var current: Bool
     }
 
-    var englishURL: URL { content.appendingPathComponent(source).appendingPathComponent("strings.yaml") }
+    var englishURL: URL { content.appendingPathComponent(source.rawValue).appendingPathComponent("strings.yaml") }
     var translationURL: URL { content.appendingPathComponent(language.rawValue).appendingPathComponent("strings.yaml") }
 
     func entries() -> [POFile.Entry]? { items()?.map(\.entry) }
 
     func items() -> [Item]? {
-        guard let english = read(englishURL, language: LanguageCode(source)) else { return nil }
+        guard let english = read(englishURL, language: source) else { return nil }
         let own = read(translationURL, language: language) ?? (entries: [:], sources: [:])
         let categories = PluralRule(language: language.rawValue).categories
         let reference = "\(content.lastPathComponent)/\(source)/strings.yaml"
