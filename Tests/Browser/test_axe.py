@@ -18,7 +18,7 @@ import axe_selenium_python
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import all_pages, console_errors, in_parallel, representative_pages, set_color_scheme
+from conftest import all_pages, console_errors, in_parallel, set_color_scheme
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
