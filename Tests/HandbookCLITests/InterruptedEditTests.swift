@@ -111,9 +111,9 @@ final class InterruptedEditTests: XCTestCase {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return (-1, "cannot start \(Self.executable.path)") }
+        guard let exit = try? process.start() else { return (-1, "cannot start \(Self.executable.path)") }
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        exit.wait()
         return (process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus, text)
     }
 }

@@ -100,8 +100,7 @@ final class RenumberCommandTests: XCTestCase {
             process.arguments = ["-C", project.root.path, "-c", "user.name=t", "-c", "user.email=t@example.org"] + arguments
             let pipe = Pipe()
             process.standardOutput = pipe
-            try? process.run()
-            process.waitUntilExit()
+            (try? process.start())?.wait()
             return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
         _ = git("init", "-q")
@@ -127,8 +126,7 @@ final class RenumberCommandTests: XCTestCase {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
             process.arguments = ["-C", project.root.path] + arguments
-            try? process.run()
-            process.waitUntilExit()
+            (try? process.start())?.wait()
             return ""
         }
     }

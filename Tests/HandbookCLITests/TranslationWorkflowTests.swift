@@ -197,8 +197,8 @@ final class TranslationWorkflowTests: XCTestCase {
         process.currentDirectoryURL = project.root
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
+        guard let exit = try? process.start() else { return -1 }
+        exit.wait()
         return process.terminationStatus
     }
 }

@@ -28,8 +28,7 @@ final class DeterminismTests: XCTestCase {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try process.start().wait()
             XCTAssertEqual(process.terminationStatus, 0)
             return project.files(under: "public")
         }

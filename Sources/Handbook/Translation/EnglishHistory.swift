@@ -48,9 +48,9 @@ struct EnglishHistory {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        guard let exit = try? process.start() else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         return process.terminationStatus == 0 ? [UInt8](data) : nil
     }
 }

@@ -197,9 +197,9 @@ private extension OutputFolderProcessTests {
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        try process.run()
+        let exit = try process.start()
         let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         return Outcome(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
     }
 }
