@@ -70,7 +70,10 @@ def make_driver():
                      "--allow-file-access-from-files", "--disable-dev-shm-usage", "--lang=en-US"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # axe on a single-page edition takes 20-50 s on a loaded 2-core machine, past Selenium's 30 s.
+    browser.set_script_timeout(180)
+    return browser
 
 
 @pytest.fixture(scope="session")

@@ -107,8 +107,6 @@ def check_pages(drivers, site, pages, scheme, options, read_pairs=False):
     version; with `read_pairs`, each page's colour pairs go into `colour_pairs`."""
     for driver in drivers:
         set_color_scheme(driver, scheme)
-        # The single-page edition takes axe 20-50 s on a loaded 2-core machine, past Selenium's 30 s default.
-        driver.set_script_timeout(180)
 
     def check(driver, page):
         driver.get((site / page).as_uri())

@@ -40,7 +40,6 @@ def test_every_kind_of_epub_document_has_no_axe_violations(driver, site, tmp_pat
     folder = unzip(book_paths(site)[language], tmp_path / language)
     all_documents = content_documents(folder)
     documents = representative_documents(all_documents)
-    driver.set_script_timeout(180)
     failures = []
     for document in documents:
         driver.get(document.as_uri())

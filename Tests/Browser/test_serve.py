@@ -98,9 +98,8 @@ def test_edit_reloads_and_errors_show_until_fixed(driver, server):
     rebuilds = rebuild_times()
     rebuild = rebuilds[-1] / 1000
     print(f"edit shown after a reload in {elapsed * 1000:.0f} ms from the save, {rebuild * 1000:.0f} ms of it the rebuild")
-    # The reload itself (event, request, render) is within a second of the rebuild on any build of
-    # handbook; the whole round trip is within a second with the release build bin/test makes (a
-    # debug build's rebuild alone can take longer on a loaded machine).
+    # The reload itself (event, request, render) is within a second of the rebuild: the event brings
+    # it, nothing polls. The rebuild's own time is bench/incremental's figure, not a test's.
     assert elapsed - rebuild < 1.0, f"the page showed the edit {elapsed - rebuild:.2f} s after the rebuild"
 
     # A broken link: the panel names the file, line and column, passes axe, and a screen reader hears it.
@@ -126,6 +125,3 @@ def test_edit_reloads_and_errors_show_until_fixed(driver, server):
     edit(project, lambda text: text.replace("\nSee [](sec:99.99.98).\n", ""))
     assert wait_until(lambda: not panel(driver), 120), "the panel stayed after the fix"
     assert "Edited in the preview" in driver.find_element(By.TAG_NAME, "main").text
-    # Checked last, so that a slow machine does not hide the checks above.
-    if "release" in str(handbook_executable()):
-        assert elapsed < 1.0, f"the edit took {elapsed:.2f} s to show"
