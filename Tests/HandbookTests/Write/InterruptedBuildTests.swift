@@ -1,4 +1,5 @@
 import Foundation
+import Handbook
 import HandbookTestSupport
 import XCTest
 
@@ -26,14 +27,14 @@ final class InterruptedBuildTests: XCTestCase {
         var outcomes: [String: Int] = [:]
         let steps = ProcessInfo.processInfo.environment["HANDBOOK_LONG"] == "1" ? 16 : 8
         for step in 0...steps {
-            let process = try start(in: project.root)
+            let (process, exit) = try start(in: project.root)
             let wanted = step * old.count / steps
             let reached = wait(upTo: 300) {
                 !process.isRunning || (step < steps ? (stagedFiles(in: project.root) ?? -1) >= wanted : project.files(under: "public")["en/about.html"] != old["en/about.html"])
             }
             XCTAssertTrue(reached, "step \(step): the build neither got there nor ended in 300 s")
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            exit.wait()
             let now = project.files(under: "public")
             let outcome = now == old ? "old" : (now.count == old.count && now["en/about.html"] != old["en/about.html"] ? "new" : "mixed")
             outcomes[outcome, default: 0] += 1
@@ -47,8 +48,8 @@ final class InterruptedBuildTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "a later build must remove what killed builds left")
 
         func run(_ arguments: [String], in directory: URL? = nil) throws -> Process {
-            let process = try start(in: directory ?? project.root)
-            process.waitUntilExit()
+            let (process, exit) = try start(in: directory ?? project.root)
+            exit.wait()
             return process
         }
     }
@@ -73,14 +74,13 @@ final class InterruptedBuildTests: XCTestCase {
         return false
     }
 
-    private func start(in directory: URL) throws -> Process {
+    private func start(in directory: URL) throws -> (Process, ProcessExit) {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["build"]
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return (process, try process.start())
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Handbook
 import HandbookTestSupport
 import XCTest
 
@@ -134,8 +135,8 @@ final class OutputFolderProcessTests: XCTestCase {
         let expected = TemporaryProject.files(in: URL(fileURLWithPath: path("public")))
         for _ in 0..<3 {
             let processes = try (0..<2).map { _ in try start(["build"]) }
-            for process in processes {
-                process.waitUntilExit()
+            for (process, exit) in processes {
+                exit.wait()
                 XCTAssertEqual(process.terminationStatus, 0)
             }
             XCTAssertEqual(TemporaryProject.files(in: URL(fileURLWithPath: path("public"))), expected)
@@ -175,7 +176,7 @@ private extension OutputFolderProcessTests {
         TemporaryProject.files(in: URL(fileURLWithPath: path(""))).filter { !$0.key.hasPrefix(folder + "/") }
     }
 
-    func start(_ arguments: [String], executable: String? = nil, environment: [String: String] = [:]) throws -> Process {
+    func start(_ arguments: [String], executable: String? = nil, environment: [String: String] = [:]) throws -> (Process, ProcessExit) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? Self.executable.path)
         process.arguments = arguments
@@ -183,8 +184,7 @@ private extension OutputFolderProcessTests {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return (process, try process.start())
     }
 
     /// Runs a program under `timeout`, so a command that wrongly starts watching cannot hang the tests.
