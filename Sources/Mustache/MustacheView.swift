@@ -21,7 +21,15 @@ extension MustacheView {
 }
 
 extension MustacheView where Self: Equatable {
-    public func isEqual(to other: any MustacheView) -> Bool { (other as? Self) == self }
+    /// Compares in place: `other as? Self` would go through the runtime's dynamic cast and copy
+    /// the view out of its box, most of the time a watch session spends comparing contexts.
+    public func isEqual(to other: any MustacheView) -> Bool {
+        func compare<Other: MustacheView>(_ other: Other) -> Bool {
+            guard Other.self == Self.self else { return false }
+            return withUnsafePointer(to: other) { $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self } }
+        }
+        return compare(other)
+    }
 }
 
 extension MustacheValue {

@@ -45,6 +45,14 @@ final class MustacheViewTests: XCTestCase {
         func value(for key: String) -> MustacheValue? { values[key].map(MustacheValue.string) }
     }
 
+    /// Laid out as `Table` is, but another type: never equal to a table.
+    private struct TableTwin: MustacheView, Equatable {
+        static let keys: [String] = []
+        let values: [String: String]
+
+        func value(for key: String) -> MustacheValue? { values[key].map(MustacheValue.string) }
+    }
+
     /// The same, but not comparable.
     private struct Opaque: MustacheView {
         static let keys = ["name"]
@@ -57,6 +65,7 @@ final class MustacheViewTests: XCTestCase {
         // Equal on every listed key (none), different in what they render.
         XCTAssertNotEqual(MustacheValue.view(Table(values: ["a": "1"])), .view(Table(values: ["a": "2"])))
         XCTAssertEqual(MustacheValue.array([.view(Table(values: ["a": "1"]))]), .array([.view(Table(values: ["a": "1"]))]))
+        XCTAssertNotEqual(MustacheValue.view(Table(values: ["a": "1"])), .view(TableTwin(values: ["a": "1"])))
         // A view that cannot be compared is never equal, not even to itself.
         XCTAssertNotEqual(MustacheValue.view(Opaque()), .view(Opaque()))
         XCTAssertNotEqual(MustacheValue.view(Person(name: "x")), .view(Opaque()))

@@ -40,5 +40,5 @@ public enum Category: String, CaseIterable, Sendable, Equatable {
     }
 
     /// The UI string that names it (`category_user_interface`).
-    var stringKey: String { "category_" + rawValue.replacingOccurrences(of: "-", with: "_") }
+    var stringKey: String { "category_" + rawValue.replacingASCII("-", with: "_") }
 }

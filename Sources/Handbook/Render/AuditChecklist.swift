@@ -29,7 +29,7 @@ struct AuditChecklist {
                 items: practices.map { practice in
                     let criteria = practice.wcag.compactMap { site.wcag?.criterion($0) }
                     let line = LineView(
-                        slug: practice.id.replacingOccurrences(of: ".", with: "-"),
+                        slug: practice.id.replacingASCII(".", with: "-"),
                         wcag: criteria.isEmpty ? .bool(false) : .view(ItemsView(items: criteria.map { .view(criterionView($0)) })),
                         wcagLevels: Set(criteria.map(\.level.rawValue)).sorted().joined(separator: " "),
                         wcagExport: criteria.map { exportText($0) }.joined(separator: "; "))

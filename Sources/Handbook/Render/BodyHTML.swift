@@ -1,3 +1,4 @@
+import Foundation
 import Markdown
 
 /// A page body or a program-details field rendered once (`BodyRenderer.template`), then placed in
@@ -42,6 +43,16 @@ struct BodyHTML: Sendable {
         (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
         (Array("quot;".utf8), UInt8(ascii: "\"")), (Array("amp;".utf8), UInt8(ascii: "&")),
     ]
+
+    /// Whether `other` is this very rendering (the same storage, as a watch session's reused body
+    /// is): then both place alike, and telling so costs nothing. False says nothing either way.
+    func isSameRendering(as other: BodyHTML) -> Bool {
+        func sameStorage<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+            a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        }
+        return sameStorage(template.literals, other.template.literals) && sameStorage(template.holes, other.template.holes)
+            && tableLabels == other.tableLabels
+    }
 
     /// The HTML as `placement` shows it.
     func html(_ placement: BodyPlacement) -> String {
@@ -110,6 +121,42 @@ struct BodyHTML: Sendable {
                 if tableLabels != nil { out += "\n</div>" }
             }
         }
+    }
+}
+
+/// A body as its own page shows it, placed when a template first reads it. A watch session
+/// compares each page's context with the last run's: a body reused from then is the same rendering,
+/// so for it neither placing nor comparing the text is needed.
+final class PagePlacedBody: Equatable, @unchecked Sendable {
+    let body: BodyHTML
+    let path: OutputPath
+    let language: LanguageCode
+    let headingLinkLabel: [String]
+    private let lock = NSLock()
+    private var placed: String?
+
+    init(_ body: BodyHTML, at path: OutputPath, language: LanguageCode, headingLinkLabel: [String]) {
+        self.body = body
+        self.path = path
+        self.language = language
+        self.headingLinkLabel = headingLinkLabel
+    }
+
+    /// The body's HTML on its page, with a link beside each heading.
+    var html: String {
+        lock.withLock {
+            if let placed { return placed }
+            var placement = BodyPlacement.page(at: path, language: language)
+            placement.headingLinkLabel = headingLinkLabel
+            let made = body.html(placement)
+            placed = made
+            return made
+        }
+    }
+
+    static func == (lhs: PagePlacedBody, rhs: PagePlacedBody) -> Bool {
+        lhs === rhs || (lhs.path == rhs.path && lhs.language == rhs.language && lhs.headingLinkLabel == rhs.headingLinkLabel
+            && (lhs.body.isSameRendering(as: rhs.body) || lhs.html == rhs.html))
     }
 }
 

@@ -5,11 +5,11 @@ import Mustache
 /// The fields of a content page beyond those every page has.
 struct ContentPageView: FieldedView, Equatable {
     static let fields: [ViewField<ContentPageView>] = [
-        ViewField("body") { view in .string(view.body) },
+        ViewField("body") { view in .string(view.body.html) },
         // A practice opens with its introduction, before its facts and "On this page", so that a
         // phone shows prose on the first screen: the body up to its first `h2`, and the rest.
-        ViewField("intro") { view in .string(String(view.body[..<view.introEnd])) },
-        ViewField("body_rest") { view in .string(String(view.body[view.introEnd...])) },
+        ViewField("intro") { view in let html = view.body.html; return .string(String(html[..<ContentPageView.introEnd(of: html)])) },
+        ViewField("body_rest") { view in let html = view.body.html; return .string(String(html[ContentPageView.introEnd(of: html)...])) },
         ViewField("summary") { view in .string(view.summary) },
         ViewField("referenced_by") { view in view.referencedBy },
         ViewField("toc") { view in view.toc },
@@ -21,7 +21,7 @@ struct ContentPageView: FieldedView, Equatable {
         ViewField("source_notes") { view in view.sourceNotes },
         ViewField("updated") { view in view.updated.map(MustacheValue.string) ?? .null },
     ]
-    let body: String
+    let body: PagePlacedBody
     let summary: String
     let referencedBy: MustacheValue
     let toc: MustacheValue
@@ -34,8 +34,8 @@ struct ContentPageView: FieldedView, Equatable {
     /// "Last updated 1 December 2026": the page's `reviewed:` day, else when the content last changed (site.yaml's `modified`).
     var updated: String?
 
-    /// Where the first `h2` starts, or the row that holds it with its link.
-    private var introEnd: String.Index {
+    /// Where the first `h2` of `body` starts, or the row that holds it with its link.
+    private static func introEnd(of body: String) -> String.Index {
         let heading = BodyRenderer.find("<h2", in: body[...])?.lowerBound ?? body.startIndex
         let row = BodyRenderer.find("<div class=\"heading-row\"><h2", in: body[...])?.lowerBound
         return row.map { min($0, heading) } ?? heading

@@ -45,10 +45,8 @@ struct ContextBuilder {
     }
 
     /// A page's own body on its page, with a link beside each heading.
-    func pagePlacement(_ page: ResolvedPage) -> BodyPlacement {
-        var placement = BodyPlacement.page(at: page.outputPath, language: language.code)
-        placement.headingLinkLabel = headingLinkLabel
-        return placement
+    func placedBody(_ page: ResolvedPage) -> PagePlacedBody {
+        PagePlacedBody(bodies[page].body, at: page.outputPath, language: language.code, headingLinkLabel: headingLinkLabel)
     }
 
     /// The template that renders a content page.
@@ -67,7 +65,7 @@ struct ContextBuilder {
             path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
             state: page.state, breadcrumbs: breadcrumbs(page.key))
         var view = ContentPageView(
-            body: bodies[page].body.html(pagePlacement(page)), summary: page.summary,
+            body: placedBody(page), summary: page.summary,
             referencedBy: referencedBy(page.referencedBy, from: page.outputPath), toc: tableOfContents(page))
         // The page's own `reviewed:` date when it has one, else the day the content last changed.
         let updated = page.source.reviewed ?? site.config.modified
@@ -327,7 +325,7 @@ extension ContextBuilder {
         let id = page.id
         let key = PageKey.page(id)
         let path = OutputLayout.path(of: key, in: language.code)
-        let titleKey = "page_title_\(id.replacingOccurrences(of: "-", with: "_"))"
+        let titleKey = "page_title_\(id.replacingASCII("-", with: "_"))"
         let title = strings.text(titleKey)
         let titleLang = strings.fallbackLanguage(of: titleKey)
         let base = common.base(

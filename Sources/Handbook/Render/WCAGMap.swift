@@ -20,7 +20,7 @@ struct WCAGMap {
     }
 
     /// The anchor of a criterion's row on the map (`sc-1-4-10`).
-    static func anchor(_ number: String) -> String { "sc-" + number.replacingOccurrences(of: ".", with: "-") }
+    static func anchor(_ number: String) -> String { "sc-" + number.replacingASCII(".", with: "-") }
 
     func context(link: (PageKey, OutputPath) -> LinkView) -> MapView {
         let serving = Self.practicesServing(site)
@@ -40,7 +40,7 @@ struct WCAGMap {
                 return .view(HeadingView(
                     number: guideline.number, name: guideline.name(in: language),
                     nameLang: .lang(guideline.nameFallbackLanguage(in: language)),
-                    anchor: "guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-"),
+                    anchor: "guideline-" + guideline.number.replacingASCII(".", with: "-"),
                     listKey: "criteria", items: criteria))
             }
             return .view(HeadingView(

@@ -39,7 +39,7 @@ struct SearchDocumentCollector {
         }
         for id in site.generatedPageIDs {
             out.append {
-                let name = id.replacingOccurrences(of: "-", with: "_")
+                let name = id.replacingASCII("-", with: "_")
                 let title = strings.text("page_title_\(name)")
                 let intro = strings.values[Self.introKeyExceptions[id] ?? "\(name)_intro"] ?? ""
                 return SearchDocument(

@@ -54,7 +54,7 @@ public struct SearchIndexBuilder: Sendable {
     /// The groups of `content/synonyms.yaml` in `language`, then each WCAG criterion's number with
     /// its dots and without (`1.4.3`, `143`), since readers type both.
     static func synonyms(_ site: ResolvedSite, language: LanguageCode) -> [[String]] {
-        let criteria = (site.wcag?.criteria ?? []).map { [$0.number, $0.number.replacingOccurrences(of: ".", with: "")] }
+        let criteria = (site.wcag?.criteria ?? []).map { [$0.number, $0.number.replacingASCII(".", with: nil)] }
         return site.synonyms.searchGroups(in: language) + criteria
     }
 

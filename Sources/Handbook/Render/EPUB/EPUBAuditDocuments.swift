@@ -19,11 +19,11 @@ struct EPUBAuditDocuments {
 
     /// The page's title, as the site names it.
     func title(of page: GeneratedPage) -> String {
-        strings.text("page_title_" + page.id.replacingOccurrences(of: "-", with: "_"))
+        strings.text("page_title_" + page.id.replacingASCII("-", with: "_"))
     }
 
     func render(_ page: GeneratedPage) -> String {
-        let key = "page_title_" + page.id.replacingOccurrences(of: "-", with: "_")
+        let key = "page_title_" + page.id.replacingASCII("-", with: "_")
         var out = EPUBContentDocument.header(title: title(of: page), tag: language.tag, stylesheet: "../style.css", dir: language.dir)
         out += "<main>\n<section role=\"doc-chapter\" aria-labelledby=\"title\">\n"
         out += "<h1 id=\"title\"\(uiLang(key))>\(escape(title(of: page)))</h1>\n"
@@ -60,7 +60,7 @@ struct EPUBAuditDocuments {
             out += "<section aria-labelledby=\"\(anchor)\">\n"
             out += "<h2 id=\"\(anchor)\">\(escape(principle.number)) <span\(EPUBContentDocument.lang(principle.nameFallbackLanguage(in: language.code)))>\(escape(principle.name(in: language.code)))</span></h2>\n"
             for guideline in catalog.guidelines where guideline.number.hasPrefix(principle.number + ".") {
-                let heading = "guideline-" + guideline.number.replacingOccurrences(of: ".", with: "-")
+                let heading = "guideline-" + guideline.number.replacingASCII(".", with: "-")
                 let name = "<span\(EPUBContentDocument.lang(guideline.nameFallbackLanguage(in: language.code)))>\(escape(guideline.name(in: language.code)))</span>"
                 out += "<h3 id=\"\(heading)\">\(escape(guideline.number)) \(name)</h3>\n"
                 // Named by the heading just above it rather than a caption that would repeat it.

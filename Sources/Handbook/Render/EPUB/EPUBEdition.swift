@@ -54,7 +54,7 @@ struct EPUBEdition {
             EPUBPackageDocument.Item(id: "title-page", href: "text/" + EPUBFrontMatter.titleDocument),
         ]
         let items = order.map { key in
-            EPUBPackageDocument.Item(id: "d-" + key.id.replacingOccurrences(of: ".", with: "-") + kindSuffix(key),
+            EPUBPackageDocument.Item(id: "d-" + key.id.replacingASCII(".", with: "-") + kindSuffix(key),
                                      href: "text/" + EPUBContentDocument.fileName(of: key))
         }
         let images = bookImages(order.compactMap { byKey[$0] })
