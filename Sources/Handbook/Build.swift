@@ -245,6 +245,7 @@ extension Build {
         var report = IncrementalBuild.Report(diagnostics: result.diagnostics, written: [], removed: [], rendered: 0, seconds: 0)
         guard result.succeeded else { return report }
         report.rendered = session.memo.pages.made
+        report.contexts = session.memo.renders.made
         let outcome = timings.measure("write") { InPlaceWriter(paths: paths).write(result.files, output: &session.output) }
         report.written = outcome.written
         report.removed = outcome.removed

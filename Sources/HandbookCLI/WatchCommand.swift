@@ -42,7 +42,7 @@ struct WatchCommand {
                 to: &stderr)
             let milliseconds = Int((report.seconds * 1000).rounded())
             if report.succeeded {
-                stdout.write("rendered \(report.rendered) pages, wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")
+                stdout.write("rendered \(report.rendered) pages (\(report.contexts) contexts made), wrote \(report.written.count) files, removed \(report.removed.count), in \(milliseconds) ms\n")
                 for path in report.written.prefix(8) { stdout.write("  \(path)\n") }
                 if report.written.count > 8 { stdout.write("  … and \(report.written.count - 8) more\n") }
                 for stage in report.stages {

@@ -93,7 +93,7 @@ def test_edit_reloads_and_errors_show_until_fixed(driver, server):
     elapsed = time.monotonic() - started
     assert shown and driver.execute_script("return window.beforeReload === undefined")
     def rebuild_times():
-        return [int(m.group(1)) for m in (re.search(r"^rendered \d+ pages, .* in (\d+) ms$", line) for line in printed) if m]
+        return [int(m.group(1)) for m in (re.search(r"^rendered \d+ pages .* in (\d+) ms$", line) for line in printed) if m]
     assert wait_until(rebuild_times, 5), "".join(printed)
     rebuilds = rebuild_times()
     rebuild = rebuilds[-1] / 1000

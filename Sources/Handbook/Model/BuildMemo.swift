@@ -7,25 +7,15 @@ import Mustache
 /// Comparing inputs, rather than guessing what an edit touched, keeps a rebuild identical to a full
 /// build. Memory stays bounded: the slots a run reads or fills are marked, and `forgetUnused` drops
 /// the rest after a good run (a deleted page's results, results of inputs that changed since).
-final class MemoTable<Slot: Hashable & Sendable, Inputs: Equatable, Value>: @unchecked Sendable {
+final class MemoTable<Slot: Hashable & Sendable, Inputs, Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Slot: (inputs: Inputs, value: Value)] = [:]
     private var used: Set<Slot> = []
     private var madeThisRun = 0
 
     /// The value in `slot` if it was made from equal `inputs`, else `make()`, kept for the next run.
-    func value(_ slot: Slot, inputs: Inputs, make: () -> Value) -> Value {
-        let known = lock.withLock { () -> (inputs: Inputs, value: Value)? in
-            used.insert(slot)
-            return entries[slot]
-        }
-        if let known, known.inputs == inputs { return known.value }
-        let value = make()
-        lock.withLock {
-            entries[slot] = (inputs, value)
-            madeThisRun += 1
-        }
-        return value
+    func value(_ slot: Slot, inputs: Inputs, make: () -> Value) -> Value where Inputs: Equatable {
+        value(slot, holds: { $0 == inputs }) { (inputs, make()) }
     }
 
     /// How many values this run made rather than reused.
@@ -38,6 +28,26 @@ final class MemoTable<Slot: Hashable & Sendable, Inputs: Equatable, Value>: @unc
             madeThisRun = 0
         }
     }
+
+    /// The value in `slot` if `holds` says it still holds for the inputs it was made from, else the
+    /// inputs and value `make()` gives, kept for the next run: for results that record their inputs
+    /// as they are made (`SiteReads`), which can only be checked, not given beforehand.
+    func value(_ slot: Slot, holds: (Inputs) -> Bool, make: () -> (inputs: Inputs, value: Value)) -> Value {
+        let known = lock.withLock { () -> (inputs: Inputs, value: Value)? in
+            used.insert(slot)
+            return entries[slot]
+        }
+        if let known, holds(known.inputs) { return known.value }
+        let (inputs, value) = make()
+        lock.withLock {
+            entries[slot] = (inputs, value)
+            madeThisRun += 1
+        }
+        return value
+    }
+
+    /// Keeps `slot` for the next run though this run did not ask for it (another table's entry stood in for it).
+    func keep(_ slot: Slot) { lock.withLock { _ = used.insert(slot) } }
 
     /// Drops every slot the run did not read or fill.
     func forgetUnused() { lock.withLock { entries = entries.filter { used.contains($0.key) } } }
@@ -57,7 +67,7 @@ extension MemoTable {
     /// `value(slot:inputs:make:)` for a step that reports diagnostics: `make` reports into its own
     /// engine, and the diagnostics, made or reused, go to `diagnostics`.
     func reported<Made>(_ slot: Slot, inputs: Inputs, into diagnostics: DiagnosticEngine, make: (DiagnosticEngine) -> Made) -> Made
-    where Value == Reported<Made> {
+    where Value == Reported<Made>, Inputs: Equatable {
         let result = value(slot, inputs: inputs) {
             let own = DiagnosticEngine()
             let made = make(own)
@@ -202,6 +212,55 @@ final class BuildMemo: @unchecked Sendable {
         }
     }
 
+    /// Everything a page may show besides pages and UI strings: the configuration, the practices'
+    /// and sections' facts, which pages exist, the catalogues' files and the images. Every recorded
+    /// result depends on it (`SiteReads`): it changes seldom, and then everything is made again.
+    struct SiteShape: Equatable {
+        var config: SiteConfig
+        var practices: [PracticeInfo]
+        var sections: [SectionInfo]
+        var pageIDs: [String]
+        var hasStrings: Bool
+        var glossaryHash: String?
+        var wcagHash: String?
+        var synonymsHash: String?
+        var notes: SourceNotesInputs?
+        var images: [ImageFile]
+        var movedSections: [String: String]
+    }
+
+    /// A published page and the generation of the strings of the language its text is in (its
+    /// body's labels): equal when the page shows the same (`ResolvedPage.showsTheSame`).
+    struct PageValue: Equatable {
+        var page: ResolvedPage
+        var strings: Int
+
+        static func == (lhs: PageValue, rhs: PageValue) -> Bool {
+            lhs.strings == rhs.strings && lhs.page.showsTheSame(as: rhs.page)
+        }
+    }
+
+    /// A page rendered from a context whose reads of the site were recorded: the templates (the
+    /// same library), the template, the file named if it fails, and what the context read.
+    struct RenderTrace {
+        var library: TemplateLibrary
+        var template: String
+        var source: String
+        /// Nil when a read could not vouch for anything: the trace never holds.
+        var reads: SiteReads?
+
+        func holds(library: TemplateLibrary, template: String, source: String, in facts: SiteFacts) -> Bool {
+            self.library === library && self.template == template && self.source == source && reads?.hold(in: facts) == true
+        }
+    }
+
+    /// An EPUB content document made from the book's list of files (a generation) and what its
+    /// making read of the site.
+    struct EPUBDocumentTrace {
+        var bookFiles: Int
+        var reads: SiteReads?
+    }
+
     struct SearchDocumentInputs: Equatable {
         var page: PageFingerprint
         var shared: SearchShared
@@ -230,9 +289,22 @@ final class BuildMemo: @unchecked Sendable {
     let uiStrings = MemoTable<LanguageCode, UIStrings, UIStrings>()
     /// Each output page's bytes, or the template's error, by the output path.
     let pages = MemoTable<OutputPath, RenderInputs, Result<[UInt8], TemplateError>>()
+    /// The same, by what the page's context read of the site: a page whose reads all find what they
+    /// found is not given a context at all.
+    let renders = MemoTable<OutputPath, RenderTrace, Result<[UInt8], TemplateError>>()
+    /// A generation for the site's shape while it stays equal.
+    let shapes = MemoTable<String, SiteShape, Int>()
+    /// A generation for each language's UI strings while they stay equal.
+    let stringGenerations = MemoTable<LanguageCode, UIStrings, Int>()
+    /// Each EPUB content document, by language and file, and what its making read.
+    let epubDocuments = MemoTable<String, EPUBDocumentTrace, String?>()
+    /// A generation for each language's list of EPUB content documents while it stays equal.
+    let epubBookFiles = MemoTable<LanguageCode, [PageKey: String], Int>()
+    /// A generation for each published page while it shows the same.
+    let pageGenerations = MemoTable<OutputPath, PageValue, Int>()
 
     private var tables: [any ForgettingTable] {
-        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, indexTerms, yamlGlossaryFindings, regionalFindings, templates, books, uiStrings, pages]
+        [strings, glossaryFindings, parityFindings, published, sourceNotes, links, bodies, searchDocuments, searchCounts, searchIndexes, indexUses, indexTerms, yamlGlossaryFindings, regionalFindings, templates, books, uiStrings, pages, renders, shapes, stringGenerations, pageGenerations, epubDocuments, epubBookFiles]
     }
 
     init() {}
@@ -243,8 +315,8 @@ final class BuildMemo: @unchecked Sendable {
     /// Drops every entry the run did not read or make; call after a run that rendered everything.
     func forgetUnused() { tables.forEach { $0.forgetUnused() } }
 
-    /// How many results all the tables hold.
-    var count: Int { tables.map(\.count).reduce(0, +) }
+    /// How many results each table holds.
+    var counts: [Int] { tables.map(\.count) }
 }
 
 /// A table whose unused entries can be forgotten, whatever it holds.

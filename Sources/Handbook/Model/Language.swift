@@ -28,7 +28,7 @@ public struct Language: Hashable, Sendable {
 }
 
 /// Site-wide settings from `content/site.yaml`.
-public struct SiteConfig: Sendable {
+public struct SiteConfig: Sendable, Equatable {
     /// Published languages, source language first.
     public var languages: [Language]
     /// The source language every translation is made from.

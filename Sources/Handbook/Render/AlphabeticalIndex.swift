@@ -113,8 +113,8 @@ private extension AlphabeticalIndex {
     /// The glossary's terms in this language and the API names of the pages' code spans, each with
     /// the pages that use it.
     func usesEntries(_ pages: [ResolvedPage]) -> [Entry] {
-        let english = site.sourceEdition?.strings.values ?? [:]
-        var named = Set(site.practices.compactMap { site.page(.practice($0.id), in: site.config.sourceLanguage.code)?.title })
+        let english = site.strings(in: site.config.sourceLanguage.code).values
+        var named = Set(site.practices.compactMap { site.heading(of: .practice($0.id), in: site.config.sourceLanguage.code)?.title })
         for (key, value) in english where key.hasPrefix("principle_") || key.hasPrefix("category_") { named.insert(value) }
         var terms: [IndexTerm] = []
         var seen = Set<String>()
@@ -188,7 +188,7 @@ private extension AlphabeticalIndex {
             return .view(item)
         }
         let users: [MustacheValue] = entry.users.enumerated().compactMap { position, key in
-            guard let page = site.page(key, in: language) else { return nil }
+            guard let page = site.heading(of: key, in: language) else { return nil }
             var item = link(key, path)
             switch key {
             case .practice(let id): item.label = id

@@ -59,8 +59,16 @@ struct ContextBuilder {
         }
     }
 
+    /// Records, into the recording of the context being made (`SiteReads`), what this builder read
+    /// once for all its pages: the language's strings.
+    private func recordSharedReads() {
+        SiteReads.record(.strings(language.code))
+    }
+
     /// The context of a content page.
     func context(for page: ResolvedPage) -> MustacheValue {
+        recordSharedReads()
+        SiteReads.record(.page(page.key, page.language))
         let base = common.base(
             path: page.outputPath, key: page.key, title: heading(page), contentLanguage: page.contentLanguage,
             state: page.state, breadcrumbs: breadcrumbs(page.key))
@@ -91,6 +99,7 @@ struct ContextBuilder {
 
     /// The link to this language's EPUB edition with its size, or nothing when there is none.
     func epubLink(from path: OutputPath) -> MustacheValue {
+        SiteReads.record(.epubSize(language.code))
         guard let epubSize = epubSize() else { return .null }
         return .view(EPUBLinkView(
             href: RelativeURL.from(path, to: OutputLayout.epub(in: language.code)),
@@ -174,7 +183,7 @@ private extension ContextBuilder {
         case .page("index"):
             return []
         case .page:
-            let page = site.page(key, in: language.code)
+            let page = site.heading(of: key, in: language.code)
             let lang = page.flatMap { $0.contentLanguage == language.code ? nil : site.config.tag(of: $0.contentLanguage) }
             return [(page?.title ?? key.id, nil, lang)]
         }
@@ -292,12 +301,12 @@ private extension ContextBuilder {
         if !detail.functions.isEmpty {
             rows.append(row("program_functions", lang: contentTag, .functions(rendered.functions.map { $0.html(placement) })))
         }
-        let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
+        let related = detail.related.map(\.value).filter { site.heading(of: .section($0), in: language.code) != nil }
         if !related.isEmpty {
             let links = related.map { number in
                 ProgramRowView.Link(
                     href: RelativeURL.from(path, to: OutputLayout.path(of: .section(number), in: language.code)),
-                    text: strings.text("section_reference", ["number": number, "title": site.page(.section(number), in: language.code)?.title ?? ""]))
+                    text: strings.text("section_reference", ["number": number, "title": site.heading(of: .section(number), in: language.code)?.title ?? ""]))
             }
             rows.append(row("program_related", lang: .bool(false), .links(links)))
         }
@@ -322,6 +331,7 @@ private extension ContextBuilder {
 extension ContextBuilder {
     /// The context of a generated page.
     func generatedContext(_ page: GeneratedPage) -> MustacheValue {
+        recordSharedReads()
         let id = page.id
         let key = PageKey.page(id)
         let path = OutputLayout.path(of: key, in: language.code)
@@ -360,6 +370,7 @@ extension ContextBuilder {
 
     /// The context of part `number` of a single-page edition in parts (`SinglePageEdition`).
     func handbookPartContext(_ number: Int) -> MustacheValue {
+        recordSharedReads()
         let key = PageKey.page(SinglePageEdition.partID(number))
         let path = OutputLayout.path(of: key, in: language.code)
         let count = SinglePageEdition.parts(site).count

@@ -65,7 +65,7 @@ struct PageContext {
         }
         view.languages = site.config.languages.map { other in
             let target = OutputLayout.path(of: key, in: other.code)
-            let otherState = site.page(key, in: other.code)?.state
+            let otherState = site.heading(of: key, in: other.code)?.state
             return .view(LanguageLinkView(
                 language: other, href: RelativeURL.from(path, to: target),
                 current: other.code == language.code, untranslated: otherState == .missing))
@@ -95,9 +95,9 @@ struct PageContext {
             // so that a screen reader's list of links does not read "7, 7.3, 7.3.6"; the current
             // page's crumb links the page itself, as a link can carry that name.
             let numbered = crumb.key ?? (isLast ? key : nil)
-            var detail: ResolvedPage?
+            var detail: PageHeading?
             switch numbered {
-            case .practice?, .section?: detail = numbered.flatMap { site.page($0, in: language.code) }
+            case .practice?, .section?: detail = numbered.flatMap { site.heading(of: $0, in: language.code) }
             default: break
             }
             crumbs.append(.view(CrumbView(
@@ -118,7 +118,7 @@ struct PageContext {
 
     /// A link to another page from the page at `path`, with its number and title.
     func link(to key: PageKey, from path: OutputPath) -> LinkView {
-        let target = site.page(key, in: language.code)
+        let target = site.heading(of: key, in: language.code)
         return LinkView(
             href: RelativeURL.from(path, to: OutputLayout.path(of: key, in: language.code)),
             id: key.id,

@@ -57,6 +57,8 @@ public struct PageRenderer {
         if case .make = epub { makesBook = true } else { makesBook = false }
         let search = search ?? SearchIndexBuilder().plan(site, memo: memo)
         let handbookParts = SinglePageEdition.partIDs(site)
+        // In a watch session, what pages' contexts read is recorded against this run's site.
+        let siteFacts = memo.flatMap { memo in site.shape.map { SiteFacts.generations(of: site, shape: $0, memo: memo) } }
         var files: [OutputFile] = []
         timings.measure("render") {
             for (position, language) in site.config.languages.enumerated() {
@@ -67,7 +69,7 @@ public struct PageRenderer {
                 let book = makesBook ? Book() : nil
                 var jobs: [() -> Output] = []
                 if let book {
-                    jobs.append { .book(book.make { epub(site, language, bodies: bodies) }.map(emit)) }
+                    jobs.append { .book(book.make { epub(site, language, bodies: bodies, facts: siteFacts) }.map(emit)) }
                 }
                 // The index of this language, if it is indexed: its entries, then the job that
                 // waits for them and weighs them.
@@ -90,19 +92,21 @@ public struct PageRenderer {
                     }
                 }
                 let sizes: () -> Int? = { book?.size() }
+                var facts = siteFacts
+                facts?.epubSizes = [code: sizes]
                 let builder = ContextBuilder(site: site, language: language, bodies: bodies, epubSize: sizes, memo: memo)
                 var pages: [(path: OutputPath, job: () -> OutputFile?)] = []
                 for page in site.pages(in: code) {
-                    pages.append((page.outputPath, { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path) { builder.context(for: page) } }))
+                    pages.append((page.outputPath, { renderPage(page.outputPath, template: builder.templateName(for: page.key), source: page.source.file.path, facts: facts) { builder.context(for: page) } }))
                 }
                 for generated in site.generatedPages {
                     let path = OutputLayout.path(of: .page(generated.id), in: code)
-                    pages.append((path, { renderPage(path, template: generated.id, source: "\(site.config.contentFolder)/\(code)") { builder.generatedContext(generated) } }))
+                    pages.append((path, { renderPage(path, template: generated.id, source: "\(site.config.contentFolder)/\(code)", facts: facts) { builder.generatedContext(generated) } }))
                 }
                 for (index, id) in handbookParts.enumerated() {
                     let path = OutputLayout.path(of: .page(id), in: code)
                     pages.append((path, {
-                        renderPage(path, template: "handbook", source: "\(site.config.contentFolder)/\(code)") { builder.handbookPartContext(index + 1) }
+                        renderPage(path, template: "handbook", source: "\(site.config.contentFolder)/\(code)", facts: facts) { builder.handbookPartContext(index + 1) }
                     }))
                 }
                 if position == 0 {
@@ -158,10 +162,11 @@ public struct PageRenderer {
     }
 
     /// The EPUB edition of `language`, or nil (reported) when it cannot be made.
-    private func epub(_ site: ResolvedSite, _ language: Language, bodies: RenderedBodies) -> OutputFile? {
+    private func epub(_ site: ResolvedSite, _ language: Language, bodies: RenderedBodies, facts: SiteFacts?) -> OutputFile? {
         timings.measure("epub (\(language.code))") {
             do throws(ZipArchive.Failure) {
-                let edition = EPUBEdition(site: site, language: language, strings: site.strings(in: language.code), bodies: bodies)
+                var edition = EPUBEdition(site: site, language: language, strings: site.strings(in: language.code), bodies: bodies)
+                if let memo, let facts { edition.traced = (facts, memo) }
                 guard let memo else { return try edition.file() }
                 // Deflating the book is most of its cost; a book whose every entry is as last time is not deflated again.
                 let entries = edition.entries()
@@ -235,11 +240,13 @@ public struct PageRenderer {
         }
     }
 
-    /// The page at `path`, rendered with `template` from `context`; in a watch session, the bytes of
-    /// the last run when the library, template and context are equal to its (the context is the
-    /// whole of what the render reads, so it is the record of the page's inputs).
+    /// The page at `path` rendered with `template` from `context()`, or nil (reported) when the
+    /// template fails. In a watch session, a page whose context's reads of the site (`facts`) all
+    /// find what they found last time is the last run's page; else its context is made, and the
+    /// page rendered again only when the library, template or context differ from the last run's
+    /// (the context is the whole of what the render reads, so it is the record of its inputs).
     private func renderPage(
-        _ path: OutputPath, template: String, source: String, context: () -> MustacheValue
+        _ path: OutputPath, template: String, source: String, facts: SiteFacts? = nil, context: () -> MustacheValue
     ) -> OutputFile? {
         let library = templates.library
         let render = { (context: MustacheValue) in
@@ -247,8 +254,22 @@ public struct PageRenderer {
         }
         let rendered: Result<[UInt8], TemplateError>
         if let memo {
-            let inputs = BuildMemo.RenderInputs(library: library, template: template, context: context(), source: source)
-            rendered = memo.pages.value(path, inputs: inputs) { render(inputs.context) }
+            let make = { (context: MustacheValue) in
+                memo.pages.value(path, inputs: BuildMemo.RenderInputs(library: library, template: template, context: context, source: source)) {
+                    render(context)
+                }
+            }
+            if let facts {
+                rendered = memo.renders.value(path, holds: { $0.holds(library: library, template: template, source: source, in: facts) }) {
+                    let (context, reads) = SiteReads.recording(in: facts, context)
+                    let made = make(context)
+                    return (BuildMemo.RenderTrace(library: library, template: template, source: source, reads: reads), made)
+                }
+                // The context's entry is kept, so the page is compared, not rendered, when its reads change.
+                memo.pages.keep(path)
+            } else {
+                rendered = make(context())
+            }
         } else {
             rendered = render(context())
         }

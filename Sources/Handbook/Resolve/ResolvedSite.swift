@@ -12,10 +12,16 @@ public struct ResolvedSite: Sendable {
     /// Content pages other than practices and sections (`about`, `index`, …), by ID.
     public var pageIDs: [String]
     /// Each language's pages and strings, in `config.languages` order.
-    public private(set) var editions: [Edition]
+    public var editions: [Edition] {
+        SiteReads.record(.editions)
+        return allEditions
+    }
+    private var allEditions: [Edition]
     /// In a watch session, a fingerprint of what search documents take from the site besides their
     /// page: the WCAG catalogue's file and each language's UI strings (nil in a one-off build).
     var searchFingerprint: BuildMemo.SearchShared?
+    /// In a watch session, everything besides pages and strings that a page may show (nil in a one-off build).
+    var shape: BuildMemo.SiteShape?
     /// Whether the UI strings could be resolved (the source language's strings.yaml was read);
     /// without them every edition's strings are empty.
     public let hasStrings: Bool
@@ -33,9 +39,23 @@ public struct ResolvedSite: Sendable {
     public var sourceNotes: [SourceNote] = []
     /// The single-page edition's parts (`SinglePageEdition.parts`), worked out once after resolving:
     /// every part's page asks for them, and working them out is linear in the site.
-    var singlePageParts: [[PageKey]]?
+    var singlePageParts: [[PageKey]]? {
+        get {
+            SiteReads.record(.parts)
+            return parts
+        }
+        set { parts = newValue }
+    }
     /// Which part holds each entry (`SinglePageEdition.partOf`), worked out with the parts.
-    var singlePagePartOf: [PageKey: Int]?
+    var singlePagePartOf: [PageKey: Int]? {
+        get {
+            SiteReads.record(.parts)
+            return partOf
+        }
+        set { partOf = newValue }
+    }
+    private var parts: [[PageKey]]?
+    private var partOf: [PageKey: Int]?
     /// Where each language's edition is in `editions`.
     private var editionPositions: [LanguageCode: Int]
     private var sectionPositions: [String: Int]
@@ -52,24 +72,25 @@ public struct ResolvedSite: Sendable {
         self.sections = sections
         self.pageIDs = pageIDs
         hasStrings = !strings.isEmpty
-        editions = config.languages.map { language in
+        allEditions = config.languages.map { language in
             Edition(language: language, pages: pages[language.code] ?? [], strings: strings[language.code] ?? UIStrings(values: [:]))
         }
-        editionPositions = Dictionary(editions.enumerated().map { ($1.language.code, $0) }) { a, _ in a }
+        editionPositions = Dictionary(allEditions.enumerated().map { ($1.language.code, $0) }) { a, _ in a }
         sectionPositions = Dictionary(sections.enumerated().map { ($1.number, $0) }) { a, _ in a }
         practicePositions = Dictionary(practices.enumerated().map { ($1.id, $0) }) { a, _ in a }
     }
 
     /// The edition of the language with `code`.
     public func edition(_ code: LanguageCode) -> Edition? {
-        editionPositions[code].map { editions[$0] }
+        SiteReads.record(.edition(code))
+        return editionPositions[code].map { allEditions[$0] }
     }
 
     /// The source language's edition.
     public var sourceEdition: Edition? { edition(config.sourceLanguage.code) }
 
     /// The source language's UI strings, nil when they could not be resolved.
-    public var sourceStrings: UIStrings? { hasStrings ? sourceEdition?.strings : nil }
+    public var sourceStrings: UIStrings? { hasStrings ? strings(in: config.sourceLanguage.code) : nil }
 
     /// The published pages of the language with `code`, in key order (none for an unknown language).
     public func pages(in code: LanguageCode) -> [ResolvedPage] {
@@ -78,14 +99,39 @@ public struct ResolvedSite: Sendable {
 
     /// The UI strings of the language with `code` (empty for an unknown language).
     public func strings(in code: LanguageCode) -> UIStrings {
-        edition(code)?.strings ?? UIStrings(values: [:])
+        SiteReads.record(.strings(code))
+        return editionPositions[code].map { allEditions[$0].strings } ?? UIStrings(values: [:])
     }
 
     /// The published page of `key` in `language`.
     public func page(_ key: PageKey, in language: LanguageCode) -> ResolvedPage? {
-        guard let position = editionPositions[language] else { return nil }
-        return editions[position].page(key)
+        SiteReads.record(.page(key, language))
+        return unrecordedPage(key, in: language)
     }
+
+    /// What links and lists show of the page of `key` in `language`: a result that reads only
+    /// this is not made again when the page's text changes.
+    func heading(of key: PageKey, in language: LanguageCode) -> PageHeading? {
+        SiteReads.record(.heading(key, language))
+        return unrecordedPage(key, in: language).map(PageHeading.init)
+    }
+
+    // What `SiteFacts` compares, read without being recorded.
+
+    func unrecordedPage(_ key: PageKey, in language: LanguageCode) -> ResolvedPage? {
+        editionPositions[language].flatMap { allEditions[$0].page(key) }
+    }
+
+    func unrecordedPages(in language: LanguageCode) -> [ResolvedPage] {
+        editionPositions[language].map { allEditions[$0].pages } ?? []
+    }
+
+    /// The UI strings of each language, read without being recorded.
+    var unrecordedStrings: [LanguageCode: UIStrings] {
+        Dictionary(allEditions.map { ($0.language.code, $0.strings) }) { first, _ in first }
+    }
+
+    var unrecordedParts: [[PageKey]]? { parts }
 
     /// The section numbered `number`.
     public func section(_ number: String) -> SectionInfo? {
@@ -122,6 +168,22 @@ public struct ResolvedSite: Sendable {
 
 }
 
+/// What links and lists show of a page.
+struct PageHeading: Equatable {
+    var title: String
+    var summary: String
+    /// The language its text is in: the source language for a missing translation.
+    var contentLanguage: LanguageCode
+    var state: TranslationState
+
+    init(_ page: ResolvedPage) {
+        title = page.title
+        summary = page.summary
+        contentLanguage = page.contentLanguage
+        state = page.state
+    }
+}
+
 /// One language's share of the site: the language, its published pages in key order and its UI
 /// strings (the source language's filling any gaps).
 public struct Edition: Sendable {
@@ -145,7 +207,7 @@ public struct Edition: Sendable {
 }
 
 /// A practice as the whole site sees it.
-public struct PracticeInfo: Sendable {
+public struct PracticeInfo: Sendable, Equatable {
     /// `2.10`.
     public var id: String
     public var principle: Principle
@@ -161,7 +223,7 @@ public struct PracticeInfo: Sendable {
 }
 
 /// A section as the whole site sees it.
-public struct SectionInfo: Sendable {
+public struct SectionInfo: Sendable, Equatable {
     /// `7.3.6.5`.
     public var number: String
     /// `android`, `ios` or `common`.
@@ -310,6 +372,18 @@ public struct ResolvedPage: Sendable {
     var fingerprint: BuildMemo.PageFingerprint? {
         get { storage.fingerprint }
         set { unique().fingerprint = newValue }
+    }
+
+    /// Whether `other` shows what this page shows: the same box, or equal fields (the fingerprint
+    /// aside, which says what the page was made from, not what it is). A copy shares its strings'
+    /// and trees' storage, so comparing it is quick.
+    func showsTheSame(as other: ResolvedPage) -> Bool {
+        let a = storage, b = other.storage
+        if a === b { return true }
+        return a.key == b.key && a.language == b.language && a.contentLanguage == b.contentLanguage && a.state == b.state
+            && a.title == b.title && a.summary == b.summary && a.outputPath == b.outputPath && a.referencedBy == b.referencedBy
+            && a.changes == b.changes && a.headings == b.headings && a.source.file.path == b.source.file.path
+            && a.source.file.hash == b.source.file.hash && a.body == b.body
     }
 
     /// Pages whose bodies link here, in key order.

@@ -202,6 +202,11 @@ public struct SiteResolver {
         site.singlePagePartOf = SinglePageEdition.partOf(site)
         if memo != nil {
             site.searchFingerprint = BuildMemo.SearchShared(wcagHash: content.wcag?.hash, strings: strings.mapValues(\.fingerprint))
+            site.shape = BuildMemo.SiteShape(
+                config: config, practices: practices, sections: sections, pageIDs: site.pageIDs, hasStrings: site.hasStrings,
+                glossaryHash: content.glossary?.hash, wcagHash: content.wcag?.hash, synonymsHash: content.synonyms?.hash,
+                notes: content.sourceNotes.map { BuildMemo.SourceNotesInputs(hash: $0.hash, languages: noteLanguages, pages: catalog.fingerprint) },
+                images: content.images, movedSections: moved)
         }
         foldReferencesToRenamedFiles(sourcePages, sourceFolder: "\(config.contentFolder)/\(sourceCode)")
         foldAnchorsOfRenamedHeadings()

@@ -17,6 +17,9 @@ public final class IncrementalBuild {
         /// Pages rendered from their templates: those whose context differs from the last run's (or
         /// whose templates changed); the others' bytes are the last run's.
         public var rendered: Int
+        /// Pages given a context: those whose recorded reads of the site (`SiteReads`) found
+        /// something else than last run; the others were not looked at.
+        public var contexts = 0
         /// Wall time of the rebuild.
         public var seconds: Double
         /// Each stage's time, when the builder records them.
@@ -31,8 +34,9 @@ public final class IncrementalBuild {
     /// Whether each rebuild's report has its stages' times.
     public var recordsTimings = false
 
-    /// How many results the session keeps for reuse (tests check that edits do not make it grow).
-    var keptResults: Int { session.memo.count }
+    /// How many results the session keeps for reuse, table by table (tests check that edits do not
+    /// make it grow).
+    var keptResults: [Int] { session.memo.counts }
 
     /// The site of the last good build (its languages and UI strings), nil before one.
     public var lastSite: ResolvedSite? { session.site }

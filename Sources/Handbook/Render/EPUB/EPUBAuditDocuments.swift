@@ -145,7 +145,7 @@ struct EPUBAuditDocuments {
     /// A practice's number and title, linking to its document; its title's language marked when
     /// the practice stands in from the source language.
     private func practiceLink(_ id: String) -> String {
-        guard let page = site.page(.practice(id), in: language.code) else { return escape(id) }
+        guard let page = site.heading(of: .practice(id), in: language.code) else { return escape(id) }
         let tag = page.contentLanguage == language.code ? nil : site.config.tag(of: page.contentLanguage)
         return "<a href=\"\(EPUBContentDocument.fileName(of: .practice(id)))\"\(EPUBContentDocument.lang(tag))>\(escape("\(id) \(page.title)"))</a>"
     }

@@ -111,7 +111,7 @@ struct EPUBContentDocument {
                 out += "<dt\(uiLang("source_note_says"))>\(escape(strings.text("source_note_says")))</dt><dd>\(prose(note.says))</dd>\n"
                 out += "<dt\(uiLang("source_note_does"))>\(escape(strings.text("source_note_does")))</dt><dd>\(prose(note.does))</dd>\n"
                 let pages = note.pages.compactMap { key -> String? in
-                    guard let target = site.page(key.value, in: language.code), let file = bookFiles[key.value] else { return nil }
+                    guard let target = site.heading(of: key.value, in: language.code), let file = bookFiles[key.value] else { return nil }
                     let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
                     return "<a href=\"\(file)\"\(Self.lang(tag))>\(escape("\(key.value.id) \(target.title)"))</a>"
                 }
@@ -185,10 +185,10 @@ struct EPUBContentDocument {
                 let items = rendered[index].functions.map { "<li>\($0.html(placement))</li>" }.joined()
                 rows.append(("program_functions", "<ul>\(items)</ul>", fallback))
             }
-            let related = detail.related.map(\.value).filter { site.page(.section($0), in: language.code) != nil }
+            let related = detail.related.map(\.value).filter { site.heading(of: .section($0), in: language.code) != nil }
             if !related.isEmpty {
                 let links = related.map { number -> String in
-                    let target = site.page(.section(number), in: language.code)
+                    let target = site.heading(of: .section(number), in: language.code)
                     let text = strings.text("section_reference", ["number": number, "title": target?.title ?? ""])
                     // The text takes the language of the title it names, most of its words.
                     let tag = target.flatMap { $0.contentLanguage == language.code ? nil : site.config.tag(of: $0.contentLanguage) }
@@ -222,7 +222,7 @@ struct EPUBContentDocument {
         }
         var out = "<section class=\"relations\" aria-labelledby=\"related\">\n<h2 id=\"related\"\(uiLang(label))>\(escape(strings.text(label)))</h2>\n"
         let items = keys.compactMap { key -> String? in
-            guard let target = site.page(key, in: language.code) else { return nil }
+            guard let target = site.heading(of: key, in: language.code) else { return nil }
             let tag = target.contentLanguage == language.code ? nil : site.config.tag(of: target.contentLanguage)
             return "<li><a href=\"\(Self.fileName(of: key))\"\(Self.lang(tag))>\(escape("\(key.id) \(target.title)"))</a></li>\n"
         }

@@ -11,6 +11,9 @@ struct EPUBEdition {
     let strings: UIStrings
     /// The pages' bodies, rendered once for the site and placed here.
     let bodies: RenderedBodies
+    /// In a watch session, this run's facts and the session's memory: a document whose reads of
+    /// the site all find what they found last time is the last run's document.
+    var traced: (facts: SiteFacts, memo: BuildMemo)? = nil
 
     /// The page that opens the book as its introduction, before the practices.
     static let frontPageIDs = ["index"]
@@ -73,15 +76,17 @@ struct EPUBEdition {
             ZipArchive.Entry(name: "EPUB/" + opening[0].href, contents: Array(directed(frontMatter.coverXHTML()).utf8)),
             ZipArchive.Entry(name: "EPUB/" + opening[1].href, contents: Array(directed(frontMatter.titlePageXHTML()).utf8)),
         ]
+        let bookFilesGeneration = traced.map { $0.memo.epubBookFiles.value(language.code, inputs: bookFiles) { BuildMemo.nextGeneration() } }
         for (key, item) in zip(order, items) {
-            let text: String
+            let make: () -> String?
             if let page = byKey[key] {
-                text = document.render(page)
+                make = { document.render(page) }
             } else if case .page(let id) = key, let page = GeneratedPage(rawValue: id) {
-                text = audit.render(page)
+                make = { audit.render(page) }
             } else {
                 continue
             }
+            guard let text = tracedDocument(item.href, key: key, bookFiles: bookFilesGeneration, make) else { continue }
             entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(directed(text).utf8)))
         }
         entries.append(ZipArchive.Entry(name: "EPUB/" + EPUBFrontMatter.coverImage, contents: Array(frontMatter.coverSVG().utf8)))
@@ -89,6 +94,22 @@ struct EPUBEdition {
             entries.append(ZipArchive.Entry(name: "EPUB/" + image.outputPath.rawValue, contents: image.bytes))
         }
         return entries
+    }
+
+    /// The document `make()` gives, or in a watch session the last run's document at `href` when
+    /// the book's files are the same (`bookFiles`, a generation) and every read its making recorded
+    /// (its page, the strings and what it read of the site) finds what it found.
+    private func tracedDocument(_ href: String, key: PageKey, bookFiles: Int?, _ make: () -> String?) -> String? {
+        guard let facts = traced?.facts, let memo = traced?.memo, let bookFiles else { return make() }
+        let slot = language.code.rawValue + "/" + href
+        return memo.epubDocuments.value(slot, holds: { $0.bookFiles == bookFiles && $0.reads?.hold(in: facts) == true }) {
+            let (text, reads) = SiteReads.recording(in: facts) { () -> String? in
+                SiteReads.record(.strings(language.code))
+                SiteReads.record(.page(key, language.code))
+                return make()
+            }
+            return (BuildMemo.EPUBDocumentTrace(bookFiles: bookFiles, reads: reads), text)
+        }
     }
 
     /// The content images the book's documents show, each once, in output-path order: the
