@@ -2,6 +2,10 @@ import Markdown
 
 /// Resolve stage output: every page of every language, with cross-references bound to files,
 /// relations gathered from both sides, and missing translations filled from the source language.
+///
+/// Pages, strings and the single-page parts are read through accessors that record each read
+/// (`SiteReads`); what else the site holds is its shape (`BuildMemo.SiteShape`), which every
+/// recorded result depends on: a property added here belongs in one or the other.
 public struct ResolvedSite: Sendable {
     /// Languages and the source language.
     public var config: SiteConfig
@@ -255,6 +259,7 @@ public struct ResolvedPage: Sendable {
     // The fields live in one shared box, copied only when a copy is changed: pages are passed
     // around and looked up thousands of times while rendering, and copying a dozen fields (each
     // with its own reference count) every time was a measurable part of the build.
+    // A field added here is compared in `showsTheSame(as:)`.
     private final class Storage: @unchecked Sendable {
         var key: PageKey
         var language: LanguageCode
