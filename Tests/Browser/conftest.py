@@ -25,6 +25,29 @@ def site(request) -> pathlib.Path:
     return path
 
 
+def _names(code) -> set:
+    """The global names a function's code and the functions inside it use."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if hasattr(constant, "co_names"):
+            names |= _names(constant)
+    return names
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "command: runs the handbook command (bin/test runs these after the build)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks `command` every test that runs the handbook command, itself or through a fixture, so
+    that bin/test can run the others on the committed site while the command is still being built."""
+    for item in items:
+        functions = [item.function] + [definition.func for name in item.fixturenames
+                                       for definition in item._fixtureinfo.name2fixturedefs.get(name, ())]
+        if any("handbook_executable" in _names(function.__code__) for function in functions):
+            item.add_marker(pytest.mark.command)
+
+
 def handbook_executable() -> pathlib.Path:
     """The handbook command the tests run: $HANDBOOK_EXECUTABLE (bin/test gives the one it built with
     the Swift tests), else the release build, else the debug one."""

@@ -54,6 +54,7 @@ struct SiteReads {
     /// Runs `body`, recording the site reads it makes on this thread (reads of a recording inside it
     /// count for both), and returns its result with what the reads found in `facts`; nil instead of
     /// the reads when one cannot vouch for anything (a language `facts` has no generations for).
+    /// Reads made on other threads are not recorded: `body` must not hand its reading to a pool.
     static func recording<T>(in facts: SiteFacts, _ body: () -> T) -> (T, SiteReads?) {
         let recorder = Recorder()
         let outer = pthread_getspecific(recorderKey)
