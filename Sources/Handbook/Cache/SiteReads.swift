@@ -83,7 +83,7 @@ struct SiteReads {
     }
 
     /// The thread-local slot of the recording running on each thread.
-    nonisolated(unsafe) private static let recorderKey: pthread_key_t = {
+    private static let recorderKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key

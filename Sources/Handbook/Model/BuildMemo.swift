@@ -297,7 +297,7 @@ final class BuildMemo: @unchecked Sendable {
     /// A generation for each language's UI strings while they stay equal.
     let stringGenerations = MemoTable<LanguageCode, UIStrings, Int>()
     /// Each EPUB content document, by language and file, and what its making read.
-    let epubDocuments = MemoTable<String, EPUBDocumentTrace, String?>()
+    let epubDocuments = MemoTable<String, EPUBDocumentTrace, String>()
     /// A generation for each language's list of EPUB content documents while it stays equal.
     let epubBookFiles = MemoTable<LanguageCode, [PageKey: String], Int>()
     /// A generation for each published page while it shows the same.

@@ -78,7 +78,7 @@ struct EPUBEdition {
         ]
         let bookFilesGeneration = traced.map { $0.memo.epubBookFiles.value(language.code, inputs: bookFiles) { BuildMemo.nextGeneration() } }
         for (key, item) in zip(order, items) {
-            let make: () -> String?
+            let make: () -> String
             if let page = byKey[key] {
                 make = { document.render(page) }
             } else if case .page(let id) = key, let page = GeneratedPage(rawValue: id) {
@@ -86,7 +86,7 @@ struct EPUBEdition {
             } else {
                 continue
             }
-            guard let text = tracedDocument(item.href, key: key, bookFiles: bookFilesGeneration, make) else { continue }
+            let text = tracedDocument(item.href, key: key, bookFiles: bookFilesGeneration, make)
             entries.append(ZipArchive.Entry(name: "EPUB/" + item.href, contents: Array(directed(text).utf8)))
         }
         entries.append(ZipArchive.Entry(name: "EPUB/" + EPUBFrontMatter.coverImage, contents: Array(frontMatter.coverSVG().utf8)))
@@ -99,11 +99,11 @@ struct EPUBEdition {
     /// The document `make()` gives, or in a watch session the last run's document at `href` when
     /// the book's files are the same (`bookFiles`, a generation) and every read its making recorded
     /// (its page, the strings and what it read of the site) finds what it found.
-    private func tracedDocument(_ href: String, key: PageKey, bookFiles: Int?, _ make: () -> String?) -> String? {
+    private func tracedDocument(_ href: String, key: PageKey, bookFiles: Int?, _ make: () -> String) -> String {
         guard let facts = traced?.facts, let memo = traced?.memo, let bookFiles else { return make() }
         let slot = language.code.rawValue + "/" + href
         return memo.epubDocuments.value(slot, holds: { $0.bookFiles == bookFiles && $0.reads?.hold(in: facts) == true }) {
-            let (text, reads) = SiteReads.recording(in: facts) { () -> String? in
+            let (text, reads) = SiteReads.recording(in: facts) { () -> String in
                 SiteReads.record(.strings(language.code))
                 SiteReads.record(.page(key, language.code))
                 return make()
