@@ -90,9 +90,6 @@ public struct ResolvedSite: Sendable {
         return editionPositions[code].map { allEditions[$0] }
     }
 
-    /// The source language's edition.
-    public var sourceEdition: Edition? { edition(config.sourceLanguage.code) }
-
     /// The source language's UI strings, nil when they could not be resolved.
     public var sourceStrings: UIStrings? { hasStrings ? strings(in: config.sourceLanguage.code) : nil }
 
